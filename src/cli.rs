@@ -1,0 +1,167 @@
+//! The command line: `chainmate <subcommand>`.
+//!
+//! | command | what |
+//! | --- | --- |
+//! | `perft <depth> [--fen F] [--divide] [--no-bulk] [--threads N]` | count leaf nodes |
+//! | `perft --suite FILE [--max-depth D]` | check an EPD suite of known counts |
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::core::{Board, STARTPOS_FEN};
+use crate::perft;
+
+/// chainmate: a bitboard chess engine and a laboratory for five chess-AI papers.
+#[derive(Parser, Debug)]
+#[command(name = "chainmate", version, about)]
+pub struct Cli {
+    /// What to do (the UCI engine arrives with the search).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaf nodes of the legal move tree (move generator test and benchmark).
+    Perft(PerftArgs),
+}
+
+/// Arguments of `perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Depth in plies (required unless --suite is given).
+    #[arg(required_unless_present = "suite")]
+    pub depth: Option<u32>,
+    /// Position to count from (default: the start position).
+    #[arg(long, default_value = STARTPOS_FEN)]
+    pub fen: String,
+    /// One line per root move (`e2e4: 123`), then the total, as Stockfish's `go perft` prints.
+    #[arg(long)]
+    pub divide: bool,
+    /// Play every leaf move instead of counting the last ply's moves.
+    #[arg(long)]
+    pub no_bulk: bool,
+    /// Threads to split the root moves over.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// An EPD suite of known counts (`FEN ;D1 20 ;D2 400 ...`) to check.
+    #[arg(long, conflicts_with_all = ["depth", "divide"])]
+    pub suite: Option<PathBuf>,
+    /// With --suite: skip counts deeper than this.
+    #[arg(long, requires = "suite")]
+    pub max_depth: Option<u32>,
+}
+
+/// Parses the command line and runs it; returns the process exit code.
+pub fn run() -> i32 {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Perft(args)) => run_perft(&args),
+        None => {
+            eprintln!("chainmate: no command given; try `chainmate perft 6` or `chainmate --help`");
+            2
+        }
+    }
+}
+
+fn mnps(nodes: u64, seconds: f64) -> f64 {
+    nodes as f64 / seconds.max(1e-9) / 1e6
+}
+
+fn run_perft(args: &PerftArgs) -> i32 {
+    if let Some(suite) = &args.suite {
+        return run_perft_suite(suite, args);
+    }
+    let board = match Board::from_fen(&args.fen) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let depth = args.depth.unwrap_or(1);
+    let bulk = !args.no_bulk;
+    let start = Instant::now();
+    let nodes = if args.divide {
+        let split = perft::divide(&board, depth, bulk, args.threads);
+        for (mv, n) in &split {
+            println!("{mv}: {n}");
+        }
+        println!();
+        split.iter().map(|(_, n)| n).sum()
+    } else {
+        perft::perft_threads(&board, depth, bulk, args.threads)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("Nodes searched: {nodes}");
+    println!("Time: {secs:.3} s ({:.1} Mnps)", mnps(nodes, secs));
+    0
+}
+
+fn run_perft_suite(path: &PathBuf, args: &PerftArgs) -> i32 {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", path.display());
+            return 2;
+        }
+    };
+    let cases = match perft::parse_suite(&text) {
+        Ok(c) => c,
+        Err((line, e)) => {
+            eprintln!("error: {}:{line}: {e}", path.display());
+            return 2;
+        }
+    };
+    let max_depth = args.max_depth.unwrap_or(u32::MAX);
+    let checks: Vec<(&perft::PerftCase, u32, u64)> = cases
+        .iter()
+        .flat_map(|c| c.expected.iter().map(move |&(d, n)| (c, d, n)))
+        .filter(|&(_, d, _)| d <= max_depth)
+        .collect();
+    let total_expected: u64 = checks.iter().map(|c| c.2).sum();
+    let bar = ProgressBar::new(total_expected);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {percent:>3}% {msg} [{elapsed} / ~{duration}]")
+            .expect("valid template"),
+    );
+    let start = Instant::now();
+    let mut failures = 0;
+    let mut nodes = 0;
+    for (case, depth, want) in &checks {
+        bar.set_message(format!(
+            "D{depth} {}",
+            case.id.as_deref().unwrap_or(&case.fen)
+        ));
+        let got = perft::perft_threads(&case.board, *depth, !args.no_bulk, args.threads);
+        nodes += got;
+        bar.inc(*want);
+        if got != *want {
+            failures += 1;
+            bar.suspend(|| {
+                println!(
+                    "MISMATCH fen \"{}\" depth {depth}: expected {want}, found {got}",
+                    case.fen
+                )
+            });
+        }
+    }
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{} positions, {} counts checked: {} ({nodes} nodes in {secs:.2} s, {:.1} Mnps)",
+        cases.len(),
+        checks.len(),
+        if failures == 0 {
+            "all match".to_string()
+        } else {
+            format!("{failures} MISMATCHED")
+        },
+        mnps(nodes, secs)
+    );
+    i32::from(failures > 0)
+}

@@ -1,0 +1,474 @@
+//! `Board`: one chess position as a small `Copy` value, and the move that changes it.
+//!
+//! # Representation
+//!
+//! Six piece-type bitboards and two colour bitboards (the paper-004 layout), plus a 64-byte
+//! mailbox so that "what stands on this square" is one load. On top of the placement the board
+//! keeps what the move generator and the search need at every node, computed once per move:
+//! the side to move's `checkers` and `pinned` pieces, and the Zobrist `hash`, updated
+//! incrementally.
+//!
+//! # Copy-make
+//!
+//! `Board` is ~190 bytes and `Copy`. Moves are made on a copy ("copy-make"): there is no undo
+//! information to compute or store, which measured faster than make/unmake for this layout (see
+//! the issue note) and makes `undo` in [`crate::core::Position`] a pop. History — the earlier
+//! boards and their hashes for repetition detection — lives in `Position`, not here.
+//!
+//! # Invariants (established by FEN parsing, kept by `play_unchecked` for legal moves)
+//!
+//! * each side has exactly one king; the side not to move is not in check;
+//! * `pieces`, `colors` and `mailbox` agree;
+//! * a castling right implies the king and that rook on their original squares;
+//! * `ep` is set only when the side to move has a *legal* en-passant capture, so equal
+//!   positions (by the FIDE repetition rule) have equal hashes;
+//! * `hash`, `checkers` and `pinned` equal what [`Board::compute_hash`] and
+//!   `update_checks_and_pins` would compute from scratch.
+
+use super::attacks::*;
+use super::bitboard::Bitboard;
+use super::castling::{CastleSide, CastlingRights, CASTLES};
+use super::moves::{Move, MoveKind};
+use super::piece::{Color, Piece};
+use super::square::{Rank, Square};
+use super::zobrist;
+
+/// A chess position without history.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Board {
+    pub(crate) pieces: [Bitboard; Piece::COUNT],
+    pub(crate) colors: [Bitboard; Color::COUNT],
+    pub(crate) mailbox: [Option<Piece>; Square::COUNT],
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
+    pub(crate) hash: u64,
+    pub(crate) side: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+}
+
+/// FEN of the initial position.
+pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::startpos()
+    }
+}
+
+impl Board {
+    /// The initial position.
+    pub fn startpos() -> Board {
+        Board::from_fen(STARTPOS_FEN).expect("the start position FEN is valid")
+    }
+
+    /// A board with nothing on it (not a valid position; used while parsing).
+    pub(crate) const fn empty() -> Board {
+        Board {
+            pieces: [Bitboard::EMPTY; Piece::COUNT],
+            colors: [Bitboard::EMPTY; Color::COUNT],
+            mailbox: [None; Square::COUNT],
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            hash: 0,
+            side: Color::White,
+            castling: CastlingRights::NONE,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    // ---- accessors ------------------------------------------------------------------------
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    /// Remaining castling rights.
+    #[inline(always)]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+    /// The en-passant target square, present only when a legal en-passant capture exists.
+    #[inline(always)]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+    /// Plies since the last capture or pawn move (the fifty-move rule counter).
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+    /// The move number, starting at 1 and incremented after Black's move.
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+    /// The Zobrist hash of placement, side to move, castling rights and en-passant file.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    /// Enemy pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+    /// The side to move's pieces pinned to its own king.
+    #[inline(always)]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn is_check(&self) -> bool {
+        self.checkers.any()
+    }
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+    /// The squares of `color`'s pieces.
+    #[inline(always)]
+    pub fn color(&self, color: Color) -> Bitboard {
+        self.colors[color as usize]
+    }
+    /// The squares of every `piece`, both colours.
+    #[inline(always)]
+    pub fn pieces(&self, piece: Piece) -> Bitboard {
+        self.pieces[piece as usize]
+    }
+    /// The squares of `color`'s `piece`s.
+    #[inline(always)]
+    pub fn colored(&self, color: Color, piece: Piece) -> Bitboard {
+        self.pieces[piece as usize] & self.colors[color as usize]
+    }
+    /// Bishops and queens of `color`.
+    #[inline(always)]
+    pub fn diagonal_sliders(&self, color: Color) -> Bitboard {
+        (self.pieces[Piece::Bishop as usize] | self.pieces[Piece::Queen as usize])
+            & self.colors[color as usize]
+    }
+    /// Rooks and queens of `color`.
+    #[inline(always)]
+    pub fn orthogonal_sliders(&self, color: Color) -> Bitboard {
+        (self.pieces[Piece::Rook as usize] | self.pieces[Piece::Queen as usize])
+            & self.colors[color as usize]
+    }
+    /// The piece type on `sq`, if any.
+    #[inline(always)]
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        self.mailbox[sq as usize]
+    }
+    /// The colour of the piece on `sq`, if any.
+    #[inline(always)]
+    pub fn color_on(&self, sq: Square) -> Option<Color> {
+        if self.colors[0].contains(sq) {
+            Some(Color::White)
+        } else if self.colors[1].contains(sq) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+    /// `color`'s king square.
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Square {
+        self.colored(color, Piece::King).lsb_unchecked()
+    }
+
+    // ---- attacks --------------------------------------------------------------------------
+
+    /// Pieces of both colours attacking `sq`, with `occupied` as the blockers.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let p = &self.pieces;
+        (pawn_attacks(Color::White, sq) & self.colored(Color::Black, Piece::Pawn))
+            | (pawn_attacks(Color::Black, sq) & self.colored(Color::White, Piece::Pawn))
+            | (knight_attacks(sq) & p[Piece::Knight as usize])
+            | (king_attacks(sq) & p[Piece::King as usize])
+            | (bishop_attacks(sq, occupied)
+                & (p[Piece::Bishop as usize] | p[Piece::Queen as usize]))
+            | (rook_attacks(sq, occupied) & (p[Piece::Rook as usize] | p[Piece::Queen as usize]))
+    }
+
+    /// Whether any piece of `by` attacks `sq`, with `occupied` as the blockers.
+    #[inline(always)]
+    pub fn is_attacked_by(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let them = self.colors[by as usize];
+        let p = &self.pieces;
+        ((knight_attacks(sq) & p[Piece::Knight as usize])
+            | (king_attacks(sq) & p[Piece::King as usize])
+            | (pawn_attacks(!by, sq) & p[Piece::Pawn as usize]))
+            & them
+            != Bitboard::EMPTY
+            || (bishop_attacks(sq, occupied) & self.diagonal_sliders(by)).any()
+            || (rook_attacks(sq, occupied) & self.orthogonal_sliders(by)).any()
+    }
+
+    /// Recomputes the side to move's checkers and pinned pieces from scratch: knights and
+    /// pawns by table, sliders by looking along the king's empty-board rays for "snipers" and
+    /// counting what stands between.
+    #[inline(always)]
+    pub(crate) fn update_checks_and_pins(&mut self) {
+        let us = self.side;
+        let them = !us;
+        let king = self.king(us);
+        let occupied = self.occupied();
+        let p = &self.pieces;
+        let mut checkers = ((knight_attacks(king) & p[Piece::Knight as usize])
+            | (pawn_attacks(us, king) & p[Piece::Pawn as usize]))
+            & self.colors[them as usize];
+        let snipers = (rook_rays(king) & self.orthogonal_sliders(them))
+            | (bishop_rays(king) & self.diagonal_sliders(them));
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers |= sniper;
+            } else if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        self.checkers = checkers;
+        self.pinned = pinned & self.colors[us as usize];
+    }
+
+    /// Whether the side to move's pawn on `from` may legally capture en passant onto `ep`:
+    /// the capture is played on a scratch occupancy and the king is tested against every
+    /// attacker. This covers all the awkward cases at once — a pinned capturer, the
+    /// horizontal pin through both pawns, and evasions (the captured pawn was the checker).
+    #[inline]
+    pub(crate) fn ep_capture_is_legal(&self, from: Square, ep: Square) -> bool {
+        let us = self.side;
+        let them = !us;
+        let captured = Square::new(ep.file(), from.rank());
+        let king = self.king(us);
+        let occupied = (self.occupied() ^ from ^ captured) | ep;
+        let their_pawns = self.colored(them, Piece::Pawn).without(captured);
+        (rook_attacks(king, occupied) & self.orthogonal_sliders(them)).is_empty()
+            && (bishop_attacks(king, occupied) & self.diagonal_sliders(them)).is_empty()
+            && (knight_attacks(king) & self.colored(them, Piece::Knight)).is_empty()
+            && (pawn_attacks(us, king) & their_pawns).is_empty()
+    }
+
+    /// Whether the side to move has any legal en-passant capture onto `ep`.
+    fn any_legal_ep_capture(&self, ep: Square) -> bool {
+        (pawn_attacks(!self.side, ep) & self.colored(self.side, Piece::Pawn))
+            .into_iter()
+            .any(|from| self.ep_capture_is_legal(from, ep))
+    }
+
+    /// Sets the en-passant square after a double push if (and only if) a legal capture exists.
+    pub(crate) fn set_ep_if_capturable(&mut self, ep: Square) {
+        if self.any_legal_ep_capture(ep) {
+            self.ep = Some(ep);
+            self.hash ^= zobrist::ep_key(ep.file());
+        }
+    }
+
+    // ---- changing the board ---------------------------------------------------------------
+
+    /// Adds or removes `piece` of `color` on `sq` in the bitboards and the hash (XOR).
+    #[inline(always)]
+    fn toggle(&mut self, color: Color, piece: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.pieces[piece as usize] ^= bb;
+        self.colors[color as usize] ^= bb;
+        self.hash ^= zobrist::piece_key(color, piece, sq);
+    }
+
+    /// Moves `piece` of `color` from `from` to an empty `to` (bitboards, mailbox, hash).
+    #[inline(always)]
+    fn relocate(&mut self, color: Color, piece: Piece, from: Square, to: Square) {
+        let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.pieces[piece as usize] ^= bb;
+        self.colors[color as usize] ^= bb;
+        self.hash ^= zobrist::piece_key(color, piece, from) ^ zobrist::piece_key(color, piece, to);
+        self.mailbox[from as usize] = None;
+        self.mailbox[to as usize] = Some(piece);
+    }
+
+    /// Puts a piece on an empty square (position set-up).
+    pub(crate) fn put(&mut self, color: Color, piece: Piece, sq: Square) {
+        self.toggle(color, piece, sq);
+        self.mailbox[sq as usize] = Some(piece);
+    }
+
+    /// Plays `mv`, which must be legal in this position (as produced by the move generator or
+    /// checked by [`Board::is_legal`]). Playing anything else leaves the board in an
+    /// unspecified (but memory-safe) state; UCI and user input go through the checked
+    /// [`Board::try_play`].
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let us = self.side;
+        let them = !us;
+        let from = mv.from();
+        let to = mv.to();
+        let piece = self.mailbox[from as usize].unwrap_or(Piece::Pawn);
+
+        self.hash ^= zobrist::SIDE_KEY;
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= zobrist::ep_key(ep.file());
+        }
+        self.halfmove += 1;
+
+        if mv.is_capture() {
+            self.halfmove = 0;
+            if mv.is_en_passant() {
+                let captured = Square::new(to.file(), from.rank());
+                self.toggle(them, Piece::Pawn, captured);
+                self.mailbox[captured as usize] = None;
+            } else {
+                let victim = self.mailbox[to as usize].unwrap_or(Piece::Pawn);
+                self.toggle(them, victim, to);
+            }
+        }
+
+        self.relocate(us, piece, from, to);
+
+        match mv.kind() {
+            MoveKind::DoublePush => {
+                self.halfmove = 0;
+            }
+            MoveKind::KingCastle | MoveKind::QueenCastle => {
+                let side = if mv.kind() == MoveKind::KingCastle {
+                    CastleSide::King
+                } else {
+                    CastleSide::Queen
+                };
+                let g = &CASTLES[us as usize][side as usize];
+                self.relocate(us, Piece::Rook, g.rook_from, g.rook_to);
+            }
+            _ => {
+                if let Some(promo) = mv.promotion() {
+                    self.toggle(us, Piece::Pawn, to);
+                    self.toggle(us, promo, to);
+                    self.mailbox[to as usize] = Some(promo);
+                }
+                if piece == Piece::Pawn {
+                    self.halfmove = 0;
+                }
+            }
+        }
+
+        let rights = self.castling.after_move(from, to);
+        if rights != self.castling {
+            self.hash ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(rights);
+            self.castling = rights;
+        }
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = them;
+        self.update_checks_and_pins();
+
+        if mv.kind() == MoveKind::DoublePush {
+            let ep = Square::new(from.file(), us.relative_rank(Rank::Third));
+            if (pawn_attacks(us, ep) & self.colored(them, Piece::Pawn)).any() {
+                self.set_ep_if_capturable(ep);
+            }
+        }
+    }
+
+    /// The board after passing the move ("null move", for null-move pruning), or `None` when
+    /// the side to move is in check (passing would leave the king capturable).
+    #[inline]
+    pub fn null_move(&self) -> Option<Board> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = *self;
+        next.hash ^= zobrist::SIDE_KEY;
+        if let Some(ep) = next.ep.take() {
+            next.hash ^= zobrist::ep_key(ep.file());
+        }
+        next.halfmove = next.halfmove.saturating_add(1);
+        if self.side == Color::Black {
+            next.fullmove = next.fullmove.saturating_add(1);
+        }
+        next.side = !self.side;
+        next.update_checks_and_pins();
+        Some(next)
+    }
+
+    /// The Zobrist hash computed from scratch (the incremental one must always equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for sq in self.occupied() {
+            let piece = self.mailbox[sq as usize].expect("mailbox agrees with bitboards");
+            let color = self.color_on(sq).expect("occupied square has a colour");
+            hash ^= zobrist::piece_key(color, piece, sq);
+        }
+        if self.side == Color::Black {
+            hash ^= zobrist::SIDE_KEY;
+        }
+        hash ^= zobrist::castling_key(self.castling);
+        if let Some(ep) = self.ep {
+            hash ^= zobrist::ep_key(ep.file());
+        }
+        hash
+    }
+
+    /// Whether neither side can ever checkmate, whatever is played: bare kings, a single minor
+    /// piece, or only bishops all on squares of one colour (FIDE article 5.2.2 in its
+    /// commonly implemented form). K+N vs K+N and the like are *not* included: mate is
+    /// possible there with help.
+    pub fn is_insufficient_material(&self) -> bool {
+        let p = &self.pieces;
+        if (p[Piece::Pawn as usize] | p[Piece::Rook as usize] | p[Piece::Queen as usize]).any() {
+            return false;
+        }
+        let knights = p[Piece::Knight as usize];
+        let bishops = p[Piece::Bishop as usize];
+        let minors = knights | bishops;
+        if minors.popcount() <= 1 {
+            return true;
+        }
+        knights.is_empty()
+            && ((bishops & Bitboard::LIGHT_SQUARES).is_empty()
+                || (bishops & Bitboard::DARK_SQUARES).is_empty())
+    }
+
+    /// The position seen from the other side: board mirrored top to bottom, colours swapped,
+    /// the other side to move. Evaluations must give it the same side-to-move score.
+    pub fn mirrored(&self) -> Board {
+        let mut b = Board::empty();
+        for sq in self.occupied() {
+            let piece = self.mailbox[sq as usize].expect("occupied");
+            let color = self.color_on(sq).expect("occupied");
+            b.put(!color, piece, sq.flip_rank());
+        }
+        b.side = !self.side;
+        b.castling = self.castling.swap_colors();
+        b.halfmove = self.halfmove;
+        b.fullmove = self.fullmove;
+        b.hash ^= b.state_hash();
+        b.update_checks_and_pins();
+        if let Some(ep) = self.ep {
+            b.set_ep_if_capturable(ep.flip_rank());
+        }
+        b
+    }
+
+    /// Hash of side to move and castling rights (not en passant).
+    pub(crate) fn state_hash(&self) -> u64 {
+        let side = if self.side == Color::Black {
+            zobrist::SIDE_KEY
+        } else {
+            0
+        };
+        side ^ zobrist::castling_key(self.castling)
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Board({})", self.to_fen())
+    }
+}

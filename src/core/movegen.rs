@@ -1,0 +1,372 @@
+//! Legal move generation with check and pin masks.
+//!
+//! The generator produces *legal* moves directly, never pseudo-legal ones to be filtered:
+//!
+//! * **Double check**: only king moves.
+//! * **Check mask**: in single check every non-king move must land on the checker or between
+//!   it and the king; out of check the mask is the whole board.
+//! * **Pin mask**: a pinned piece may only move along the line through its king (and has no
+//!   moves at all in check, since that line cannot meet the check line elsewhere).
+//! * **King moves**: each target is tested against the enemy's attacks with the king removed
+//!   from the occupancy, so the king cannot step back along a checking ray.
+//! * **En passant**: played on a scratch occupancy and tested against every attacker
+//!   ([`Board::ep_capture_is_legal`]), the one case masks do not capture cleanly.
+//!
+//! Moves are emitted as *sets* to a [`MoveSink`]: one target set per piece, and whole-board
+//! shifted sets for pawns. A [`MoveList`] sink expands them into moves; a counting sink just
+//! adds popcounts, which is what makes bulk-counted perft fast.
+
+use super::attacks::*;
+use super::bitboard::Bitboard;
+use super::board::Board;
+use super::castling::{CastleSide, CASTLES};
+use super::moves::{Move, MoveKind, MoveList};
+use super::piece::{Color, Piece};
+use super::square::{Rank, Square};
+
+/// Which legal moves to generate. `Noisy` and `Quiet` partition `All`; when the side to move is
+/// in check every mode yields only (the matching subset of) the evasions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GenType {
+    /// Every legal move.
+    All,
+    /// Captures (en passant included) and promotions (under-promotions included).
+    Noisy,
+    /// Everything else: non-capturing, non-promoting moves (castling included).
+    Quiet,
+}
+
+/// How a set of pawn targets was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PawnMoves {
+    Push,
+    DoublePush,
+    Capture,
+    Promotion,
+    PromotionCapture,
+}
+
+/// Receives generated moves as sets. Implemented by [`MoveList`] (expands to moves) and by
+/// [`MoveCounter`] (counts them).
+pub(crate) trait MoveSink {
+    /// Moves of the (non-pawn) piece on `from` to each square of `captures` and `quiets`.
+    fn piece_moves(&mut self, from: Square, captures: Bitboard, quiets: Bitboard);
+    /// Pawn moves to each square of `targets`, each coming from `to - delta`.
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, kind: PawnMoves);
+    /// A single move (castling, en passant).
+    fn single(&mut self, mv: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, captures: Bitboard, quiets: Bitboard) {
+        for to in captures {
+            self.push(Move::new(from, to, MoveKind::Capture));
+        }
+        for to in quiets {
+            self.push(Move::new(from, to, MoveKind::Quiet));
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, kind: PawnMoves) {
+        for to in targets {
+            let from = to.shift(-delta);
+            match kind {
+                PawnMoves::Push => self.push(Move::new(from, to, MoveKind::Quiet)),
+                PawnMoves::DoublePush => self.push(Move::new(from, to, MoveKind::DoublePush)),
+                PawnMoves::Capture => self.push(Move::new(from, to, MoveKind::Capture)),
+                PawnMoves::Promotion | PawnMoves::PromotionCapture => {
+                    let capture = kind == PawnMoves::PromotionCapture;
+                    for piece in [Piece::Queen, Piece::Knight, Piece::Rook, Piece::Bishop] {
+                        self.push(Move::new(from, to, MoveKind::promotion(piece, capture)));
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// A sink that only counts moves.
+#[derive(Default)]
+pub(crate) struct MoveCounter(pub u64);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _from: Square, captures: Bitboard, quiets: Bitboard) {
+        self.0 += (captures.popcount() + quiets.popcount()) as u64;
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, _delta: i8, kind: PawnMoves) {
+        let n = targets.popcount() as u64;
+        self.0 += match kind {
+            PawnMoves::Promotion | PawnMoves::PromotionCapture => 4 * n,
+            _ => n,
+        };
+    }
+    #[inline(always)]
+    fn single(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Everything the per-piece generators share, computed once per call.
+struct Context {
+    us: Color,
+    them: Color,
+    king: Square,
+    occupied: Bitboard,
+    /// Capture targets: enemy pieces on the check mask (empty when captures are not wanted).
+    capture_targets: Bitboard,
+    /// Quiet targets: empty squares on the check mask (empty when quiets are not wanted).
+    quiet_targets: Bitboard,
+    check_mask: Bitboard,
+}
+
+impl Board {
+    /// Generates the legal moves of `gen` type, appending them to `list`.
+    #[inline]
+    pub fn generate(&self, gen: GenType, list: &mut MoveList) {
+        match gen {
+            GenType::All => self.generate_into::<_, true, true>(list),
+            GenType::Noisy => self.generate_into::<_, true, false>(list),
+            GenType::Quiet => self.generate_into::<_, false, true>(list),
+        }
+    }
+
+    /// Every legal move.
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_into::<_, true, true>(&mut list);
+        list
+    }
+
+    /// The number of legal moves, counted without listing them.
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter::default();
+        self.generate_into::<_, true, true>(&mut counter);
+        counter.0
+    }
+
+    /// Whether the side to move has at least one legal move (no: checkmate or stalemate).
+    pub fn has_legal_move(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// Whether `mv` is legal here. Cheap pre-checks reject obvious garbage (a move of an empty
+    /// square or an enemy piece, which is what a corrupted or colliding hash move looks like)
+    /// before the exact test against the piece's generated moves.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let from = mv.from();
+        if !self.color(self.side).contains(from) {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.generate_into::<_, true, true>(&mut list);
+        list.contains(&mv)
+    }
+
+    /// The generator proper, generic over the sink and the wanted move classes so that each
+    /// combination compiles to straight-line code with no mode tests inside.
+    #[inline(always)]
+    pub(crate) fn generate_into<S: MoveSink, const NOISY: bool, const QUIET: bool>(
+        &self,
+        sink: &mut S,
+    ) {
+        let us = self.side;
+        let them = !us;
+        let king = self.king(us);
+        let occupied = self.occupied();
+        let capture_wanted = if NOISY {
+            self.colors[them as usize]
+        } else {
+            Bitboard::EMPTY
+        };
+        let quiet_wanted = if QUIET { !occupied } else { Bitboard::EMPTY };
+
+        self.king_moves(sink, king, capture_wanted, quiet_wanted);
+        if self.checkers.more_than_one() {
+            return;
+        }
+        let check_mask = match self.checkers.lsb() {
+            Some(checker) => between(king, checker) | self.checkers,
+            None => Bitboard::FULL,
+        };
+        if QUIET && self.checkers.is_empty() {
+            self.castling_moves(sink, king, occupied);
+        }
+        let ctx = Context {
+            us,
+            them,
+            king,
+            occupied,
+            capture_targets: capture_wanted & check_mask,
+            quiet_targets: quiet_wanted & check_mask,
+            check_mask,
+        };
+        // In check, a pinned piece has no legal move: leave pinned pieces out entirely.
+        let movable = if self.checkers.any() {
+            self.colors[us as usize] & !self.pinned
+        } else {
+            self.colors[us as usize]
+        };
+        self.knight_moves(sink, &ctx, movable);
+        self.slider_moves(sink, &ctx, movable);
+        self.all_pawn_moves::<S, NOISY, QUIET>(sink, &ctx, movable);
+    }
+
+    #[inline(always)]
+    fn king_moves<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        king: Square,
+        capture_wanted: Bitboard,
+        quiet_wanted: Bitboard,
+    ) {
+        let them = !self.side;
+        let targets = king_attacks(king) & (capture_wanted | quiet_wanted);
+        let without_king = self.occupied() ^ king;
+        let mut safe = Bitboard::EMPTY;
+        for to in targets {
+            if !self.is_attacked_by(to, them, without_king) {
+                safe |= to;
+            }
+        }
+        if safe.any() {
+            sink.piece_moves(king, safe & capture_wanted, safe & quiet_wanted);
+        }
+    }
+
+    #[inline(always)]
+    fn castling_moves<S: MoveSink>(&self, sink: &mut S, king: Square, occupied: Bitboard) {
+        let us = self.side;
+        if !self.castling.has_any(us) {
+            return;
+        }
+        for side in [CastleSide::King, CastleSide::Queen] {
+            let g = &CASTLES[us as usize][side as usize];
+            if self.castling.has(us, side)
+                && (g.empty & occupied).is_empty()
+                && !g
+                    .safe
+                    .into_iter()
+                    .any(|sq| self.is_attacked_by(sq, !us, occupied))
+            {
+                let kind = match side {
+                    CastleSide::King => MoveKind::KingCastle,
+                    CastleSide::Queen => MoveKind::QueenCastle,
+                };
+                sink.single(Move::new(king, g.king_to, kind));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn knight_moves<S: MoveSink>(&self, sink: &mut S, ctx: &Context, movable: Bitboard) {
+        // A pinned knight can never move along its pin line.
+        let knights = self.pieces[Piece::Knight as usize] & movable & !self.pinned;
+        for from in knights {
+            let att = knight_attacks(from);
+            sink.piece_moves(from, att & ctx.capture_targets, att & ctx.quiet_targets);
+        }
+    }
+
+    #[inline(always)]
+    fn slider_moves<S: MoveSink>(&self, sink: &mut S, ctx: &Context, movable: Bitboard) {
+        let p = &self.pieces;
+        let bishops = p[Piece::Bishop as usize] & movable;
+        let rooks = p[Piece::Rook as usize] & movable;
+        let queens = p[Piece::Queen as usize] & movable;
+        let emit = |sink: &mut S, from: Square, att: Bitboard| {
+            let att = if self.pinned.contains(from) {
+                att & line(ctx.king, from)
+            } else {
+                att
+            };
+            sink.piece_moves(from, att & ctx.capture_targets, att & ctx.quiet_targets);
+        };
+        for from in bishops {
+            emit(sink, from, bishop_attacks(from, ctx.occupied));
+        }
+        for from in rooks {
+            emit(sink, from, rook_attacks(from, ctx.occupied));
+        }
+        for from in queens {
+            emit(sink, from, queen_attacks(from, ctx.occupied));
+        }
+    }
+
+    #[inline(always)]
+    fn all_pawn_moves<S: MoveSink, const NOISY: bool, const QUIET: bool>(
+        &self,
+        sink: &mut S,
+        ctx: &Context,
+        movable: Bitboard,
+    ) {
+        let pawns = self.pieces[Piece::Pawn as usize] & movable;
+        self.pawn_moves::<S, NOISY, QUIET>(sink, ctx, pawns & !self.pinned, Bitboard::FULL);
+        // Pinned pawns (only present out of check) one by one, confined to their pin line.
+        for from in pawns & self.pinned {
+            let pin_line = line(ctx.king, from);
+            self.pawn_moves::<S, NOISY, QUIET>(sink, ctx, Bitboard::from_square(from), pin_line);
+        }
+        if NOISY {
+            if let Some(ep) = self.ep {
+                for from in pawn_attacks(ctx.them, ep) & pawns {
+                    if self.ep_capture_is_legal(from, ep) {
+                        sink.single(Move::new(from, ep, MoveKind::EnPassant));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pushes, captures and promotions of `pawns`, whose targets must also lie in `allowed`.
+    #[inline(always)]
+    fn pawn_moves<S: MoveSink, const NOISY: bool, const QUIET: bool>(
+        &self,
+        sink: &mut S,
+        ctx: &Context,
+        pawns: Bitboard,
+        allowed: Bitboard,
+    ) {
+        let us = ctx.us;
+        let empty = !ctx.occupied;
+        let last_rank = Bitboard::rank(us.relative_rank(Rank::Eighth));
+        let third_rank = Bitboard::rank(us.relative_rank(Rank::Third));
+        let (up, up_west, up_east): (i8, i8, i8) = match us {
+            Color::White => (8, 7, 9),
+            Color::Black => (-8, -9, -7),
+        };
+
+        let single = pawns.forward(us) & empty;
+        if QUIET {
+            let double = (single & third_rank).forward(us) & empty;
+            let quiet = ctx.quiet_targets & allowed;
+            sink.pawn_moves(single & quiet & !last_rank, up, PawnMoves::Push);
+            sink.pawn_moves(double & quiet, 2 * up, PawnMoves::DoublePush);
+        }
+        if NOISY {
+            let promo_push = single & last_rank & ctx.check_mask & allowed;
+            if promo_push.any() {
+                sink.pawn_moves(promo_push, up, PawnMoves::Promotion);
+            }
+            let targets = ctx.capture_targets & allowed;
+            let west = pawns.forward(us).west() & targets;
+            let east = pawns.forward(us).east() & targets;
+            sink.pawn_moves(west & !last_rank, up_west, PawnMoves::Capture);
+            sink.pawn_moves(east & !last_rank, up_east, PawnMoves::Capture);
+            if ((west | east) & last_rank).any() {
+                sink.pawn_moves(west & last_rank, up_west, PawnMoves::PromotionCapture);
+                sink.pawn_moves(east & last_rank, up_east, PawnMoves::PromotionCapture);
+            }
+        }
+    }
+}

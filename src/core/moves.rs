@@ -1,0 +1,283 @@
+//! `Move` (16 bits) and `MoveList` (fixed capacity, no allocation).
+
+use std::fmt;
+use std::num::NonZeroU16;
+use std::ops::{Deref, DerefMut};
+
+use static_assertions::assert_eq_size;
+
+use super::piece::Piece;
+use super::square::Square;
+
+/// What kind of move a [`Move`] is: the top four bits of its encoding.
+///
+/// The values follow the Chess Programming Wiki's "from-to" layout: bit 2 (value 4) marks every
+/// capture (en passant included) and bit 3 (value 8) every promotion, whose low two bits give
+/// the piece (knight, bishop, rook, queen).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MoveKind {
+    /// A move to an empty square (king moves included).
+    Quiet = 0,
+    /// A pawn's two-square advance.
+    DoublePush = 1,
+    /// Castling king side (e1g1 / e8g8).
+    KingCastle = 2,
+    /// Castling queen side (e1c1 / e8c8).
+    QueenCastle = 3,
+    /// A capture of the piece on the target square.
+    Capture = 4,
+    /// A pawn capturing en passant.
+    EnPassant = 5,
+    /// Promotion to a knight.
+    PromoKnight = 8,
+    /// Promotion to a bishop.
+    PromoBishop = 9,
+    /// Promotion to a rook.
+    PromoRook = 10,
+    /// Promotion to a queen.
+    PromoQueen = 11,
+    /// Capture promoting to a knight.
+    PromoCaptureKnight = 12,
+    /// Capture promoting to a bishop.
+    PromoCaptureBishop = 13,
+    /// Capture promoting to a rook.
+    PromoCaptureRook = 14,
+    /// Capture promoting to a queen.
+    PromoCaptureQueen = 15,
+}
+
+impl MoveKind {
+    const ALL: [Option<MoveKind>; 16] = [
+        Some(MoveKind::Quiet),
+        Some(MoveKind::DoublePush),
+        Some(MoveKind::KingCastle),
+        Some(MoveKind::QueenCastle),
+        Some(MoveKind::Capture),
+        Some(MoveKind::EnPassant),
+        None,
+        None,
+        Some(MoveKind::PromoKnight),
+        Some(MoveKind::PromoBishop),
+        Some(MoveKind::PromoRook),
+        Some(MoveKind::PromoQueen),
+        Some(MoveKind::PromoCaptureKnight),
+        Some(MoveKind::PromoCaptureBishop),
+        Some(MoveKind::PromoCaptureRook),
+        Some(MoveKind::PromoCaptureQueen),
+    ];
+
+    /// The promotion kind for `piece` (knight..queen), capturing or not.
+    #[inline]
+    pub const fn promotion(piece: Piece, capture: bool) -> MoveKind {
+        let bits = 8 | (capture as u8) << 2 | (piece as u8 - Piece::Knight as u8);
+        match Self::ALL[bits as usize] {
+            Some(kind) => kind,
+            None => MoveKind::PromoQueen,
+        }
+    }
+}
+
+/// A move in 16 bits: from-square (bits 0–5), to-square (bits 6–11), [`MoveKind`] (bits 12–15).
+///
+/// The all-zero pattern would be the quiet move a1→a1, which cannot exist, so the encoding is a
+/// `NonZeroU16` and `Option<Move>` is also two bytes (asserted below). Castling is encoded as the
+/// king's two-square move (e1g1), the UCI convention for standard chess.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move(NonZeroU16);
+
+assert_eq_size!(Move, u16);
+assert_eq_size!(Option<Move>, u16);
+
+impl Move {
+    /// Packs a move. `from` and `to` must differ.
+    #[inline(always)]
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        let bits = from as u16 | (to as u16) << 6 | (kind as u16) << 12;
+        match NonZeroU16::new(bits) {
+            Some(nz) => Move(nz),
+            None => panic!("a move must change square"),
+        }
+    }
+    /// The raw 16-bit encoding (for transposition tables and the like).
+    #[inline(always)]
+    pub const fn to_bits(self) -> u16 {
+        self.0.get()
+    }
+    /// The move with encoding `bits`, if it is a well-formed encoding (`from != to`, known kind).
+    /// It need not be legal in any position.
+    pub const fn from_bits(bits: u16) -> Option<Move> {
+        let from = bits & 63;
+        let to = bits >> 6 & 63;
+        if from == to || MoveKind::ALL[(bits >> 12) as usize].is_none() {
+            return None;
+        }
+        match NonZeroU16::new(bits) {
+            Some(nz) => Some(Move(nz)),
+            None => None,
+        }
+    }
+    /// The square the piece leaves.
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        Square::index_const((self.0.get() & 63) as usize)
+    }
+    /// The square the piece lands on (for castling, the king's destination).
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        Square::index_const((self.0.get() >> 6 & 63) as usize)
+    }
+    /// The kind of move.
+    #[inline(always)]
+    pub const fn kind(self) -> MoveKind {
+        match MoveKind::ALL[(self.0.get() >> 12) as usize] {
+            Some(k) => k,
+            None => MoveKind::Quiet, // unreachable: constructors only build known kinds
+        }
+    }
+    #[inline(always)]
+    const fn kind_bits(self) -> u16 {
+        self.0.get() >> 12
+    }
+    /// Whether the move captures (en passant included).
+    #[inline(always)]
+    pub const fn is_capture(self) -> bool {
+        self.kind_bits() & 4 != 0
+    }
+    /// Whether the move promotes.
+    #[inline(always)]
+    pub const fn is_promotion(self) -> bool {
+        self.kind_bits() & 8 != 0
+    }
+    /// Whether the move is a capture or a promotion (the "noisy" moves quiescence looks at).
+    #[inline(always)]
+    pub const fn is_noisy(self) -> bool {
+        self.kind_bits() & 12 != 0
+    }
+    /// Whether the move castles.
+    #[inline(always)]
+    pub const fn is_castle(self) -> bool {
+        matches!(self.kind_bits(), 2 | 3)
+    }
+    /// Whether the move captures en passant.
+    #[inline(always)]
+    pub const fn is_en_passant(self) -> bool {
+        self.kind_bits() == 5
+    }
+    /// The piece a pawn promotes to, if the move promotes.
+    #[inline(always)]
+    pub const fn promotion(self) -> Option<Piece> {
+        if self.is_promotion() {
+            Some(Piece::index_const(1 + (self.kind_bits() & 3) as usize))
+        } else {
+            None
+        }
+    }
+}
+
+/// UCI notation: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(p) = self.promotion() {
+            write!(f, "{}", p.to_char())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}({:?})", self.kind())
+    }
+}
+
+/// The most legal moves any reachable chess position has is 218; 256 leaves a margin.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of at most [`MAX_MOVES`] moves, stored inline (no heap allocation).
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    const FILLER: Move = Move::new(Square::A1, Square::B1, MoveKind::Quiet);
+
+    /// An empty list.
+    #[inline(always)]
+    pub const fn new() -> Self {
+        MoveList {
+            moves: [Self::FILLER; MAX_MOVES],
+            len: 0,
+        }
+    }
+    /// Appends a move. The generator never produces more than [`MAX_MOVES`] moves; a push
+    /// beyond that is a logic error and panics (safe indexing).
+    #[inline(always)]
+    pub fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+    /// Removes every move.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    /// Keeps only the moves for which `keep` is true, preserving their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let mv = self.moves[i];
+            if keep(mv) {
+                self.moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline(always)]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl DerefMut for MoveList {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl Extend<Move> for MoveList {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, iter: I) {
+        for mv in iter {
+            self.push(mv);
+        }
+    }
+}

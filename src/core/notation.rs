@@ -1,0 +1,240 @@
+//! Move text: UCI notation (`e2e4`, `e7e8q`, castling as `e1g1`) and Standard Algebraic
+//! Notation (`Nf3`, `exd5`, `e8=Q+`, `O-O`, `Nbd7`, `R1e2#`), both parsed and printed.
+//!
+//! Parsing never trusts the text: a string is first checked for form, then matched against the
+//! legal moves of the position, so a parsed move is always legal.
+
+use std::fmt;
+
+use super::board::Board;
+use super::moves::{Move, MoveList};
+use super::piece::Piece;
+use super::square::{File, Rank, Square};
+
+/// Why a move string was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in the expected notation.
+    Malformed(String),
+    /// A well-formed move that is not legal in the position.
+    Illegal(String),
+    /// A SAN move that matches more than one legal move.
+    Ambiguous(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed(s) => {
+                write!(f, "'{s}' is not a move (expected e.g. e2e4, e7e8q or Nf3)")
+            }
+            MoveError::Illegal(s) => write!(f, "'{s}' is not a legal move in this position"),
+            MoveError::Ambiguous(s) => write!(f, "'{s}' is ambiguous: several legal moves match"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// The promotion piece named by a letter (either case).
+fn promotion_piece(c: char) -> Option<Piece> {
+    match Piece::from_char(c)? {
+        p @ (Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen) => Some(p),
+        _ => None,
+    }
+}
+
+impl Board {
+    /// Parses a move in UCI notation and checks it is legal here.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        let malformed = || MoveError::Malformed(text.to_string());
+        if !text.is_ascii() || !(4..=5).contains(&text.len()) {
+            return Err(malformed());
+        }
+        let from: Square = text[0..2].parse().map_err(|_| malformed())?;
+        let to: Square = text[2..4].parse().map_err(|_| malformed())?;
+        let promo = match text[4..].chars().next() {
+            None => None,
+            Some(c) => Some(promotion_piece(c).ok_or_else(malformed)?),
+        };
+        self.legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.from() == from && m.to() == to && m.promotion() == promo)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// Plays a move given as a [`Move`] after checking it is legal; on error the board is
+    /// unchanged.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
+        if self.is_legal(mv) {
+            self.play_unchecked(mv);
+            Ok(())
+        } else {
+            Err(MoveError::Illegal(mv.to_string()))
+        }
+    }
+
+    /// Plays a legal move; panics (naming the move and position) if it is not legal.
+    pub fn play(&mut self, mv: Move) {
+        if let Err(e) = self.try_play(mv) {
+            panic!("{e} (position {})", self.to_fen());
+        }
+    }
+
+    /// The move in SAN, with `+` or `#` when it gives check or mate. `mv` must be legal.
+    pub fn san(&self, mv: Move) -> String {
+        let mut san = String::with_capacity(8);
+        let piece = self.piece_on(mv.from()).unwrap_or(Piece::Pawn);
+        if mv.is_castle() {
+            san.push_str(if mv.to().file() == File::G {
+                "O-O"
+            } else {
+                "O-O-O"
+            });
+        } else if piece == Piece::Pawn {
+            if mv.is_capture() {
+                san.push(mv.from().file().to_char());
+                san.push('x');
+            }
+            san.push_str(&mv.to().to_string());
+            if let Some(p) = mv.promotion() {
+                san.push('=');
+                san.push(p.to_char().to_ascii_uppercase());
+            }
+        } else {
+            san.push(piece.to_char().to_ascii_uppercase());
+            san.push_str(&self.disambiguation(mv, piece));
+            if mv.is_capture() {
+                san.push('x');
+            }
+            san.push_str(&mv.to().to_string());
+        }
+        let mut after = *self;
+        after.play_unchecked(mv);
+        if after.is_check() {
+            san.push(if after.has_legal_move() { '+' } else { '#' });
+        }
+        san
+    }
+
+    /// The file, rank or square that tells `mv` apart from other moves of the same piece type
+    /// to the same square (empty if none does).
+    fn disambiguation(&self, mv: Move, piece: Piece) -> String {
+        let rivals: Vec<Square> = self
+            .legal_moves()
+            .iter()
+            .filter(|m| {
+                m.to() == mv.to() && m.from() != mv.from() && self.piece_on(m.from()) == Some(piece)
+            })
+            .map(|m| m.from())
+            .collect();
+        if rivals.is_empty() {
+            String::new()
+        } else if rivals.iter().all(|s| s.file() != mv.from().file()) {
+            mv.from().file().to_string()
+        } else if rivals.iter().all(|s| s.rank() != mv.from().rank()) {
+            mv.from().rank().to_string()
+        } else {
+            mv.from().to_string()
+        }
+    }
+
+    /// Parses a move in SAN (also accepting `0-0`, a missing `x`, a missing `=` before the
+    /// promotion piece, and trailing `+ # ! ?` annotations) and checks it is legal here.
+    pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
+        let malformed = || MoveError::Malformed(text.to_string());
+        let core = text.trim_end_matches(['+', '#', '!', '?']);
+        if core.is_empty() || !core.is_ascii() {
+            return Err(malformed());
+        }
+        let legal = self.legal_moves();
+        if matches!(core, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
+            let long = core.len() == 5;
+            return legal
+                .iter()
+                .copied()
+                .find(|m| m.is_castle() && (m.to().file() == File::C) == long)
+                .ok_or_else(|| MoveError::Illegal(text.to_string()));
+        }
+        let spec = SanSpec::parse(core).ok_or_else(malformed)?;
+        let mut found = MoveList::new();
+        found.extend(legal.iter().copied().filter(|m| spec.matches(self, *m)));
+        match found.len() {
+            0 => Err(MoveError::Illegal(text.to_string())),
+            1 => Ok(found[0]),
+            _ => Err(MoveError::Ambiguous(text.to_string())),
+        }
+    }
+}
+
+/// The parts of a non-castling SAN move.
+struct SanSpec {
+    piece: Piece,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    to: Square,
+    promotion: Option<Piece>,
+}
+
+impl SanSpec {
+    fn parse(core: &str) -> Option<SanSpec> {
+        let mut chars: Vec<char> = core.chars().collect();
+        // Promotion suffix: "=Q" or a bare "Q" after the destination.
+        let mut promotion = None;
+        if let Some(&last) = chars.last() {
+            if last.is_ascii_alphabetic() && !matches!(last, 'a'..='h') {
+                promotion = Some(promotion_piece(last)?);
+                chars.pop();
+                if chars.last() == Some(&'=') {
+                    chars.pop();
+                }
+            }
+        }
+        if chars.len() < 2 {
+            return None;
+        }
+        let to_text: String = chars[chars.len() - 2..].iter().collect();
+        let to: Square = to_text.parse().ok()?;
+        let mut rest = &chars[..chars.len() - 2];
+        let piece = match rest.first() {
+            Some(&c @ ('N' | 'B' | 'R' | 'Q' | 'K')) => {
+                rest = &rest[1..];
+                Piece::from_char(c)?
+            }
+            _ => Piece::Pawn,
+        };
+        if rest.last() == Some(&'x') || rest.last() == Some(&':') {
+            rest = &rest[..rest.len() - 1];
+        }
+        let (mut from_file, mut from_rank) = (None, None);
+        for &c in rest {
+            if let Some(f) = File::from_char(c).filter(|_| from_file.is_none()) {
+                from_file = Some(f);
+            } else if let Some(r) = Rank::from_char(c).filter(|_| from_rank.is_none()) {
+                from_rank = Some(r);
+            } else {
+                return None;
+            }
+        }
+        if promotion.is_some() && piece != Piece::Pawn {
+            return None;
+        }
+        Some(SanSpec {
+            piece,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+        })
+    }
+
+    fn matches(&self, board: &Board, mv: Move) -> bool {
+        !mv.is_castle()
+            && mv.to() == self.to
+            && board.piece_on(mv.from()) == Some(self.piece)
+            && mv.promotion() == self.promotion
+            && self.from_file.is_none_or(|f| mv.from().file() == f)
+            && self.from_rank.is_none_or(|r| mv.from().rank() == r)
+    }
+}

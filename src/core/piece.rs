@@ -1,0 +1,110 @@
+//! Colours and piece types.
+
+use std::fmt;
+use std::ops::Not;
+
+use super::square::{simple_enum, Rank};
+
+simple_enum!(
+    /// A side: White moves first.
+    Color, 2, [White, Black]
+);
+simple_enum!(
+    /// A piece type, without colour. Ordered by the usual value, king last.
+    Piece, 6, [Pawn, Knight, Bishop, Rook, Queen, King]
+);
+
+impl Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+impl Color {
+    /// A rank as this side sees it: `relative_rank(Rank::First)` is this side's back rank.
+    #[inline]
+    pub const fn relative_rank(self, rank: Rank) -> Rank {
+        match self {
+            Color::White => rank,
+            Color::Black => rank.flip(),
+        }
+    }
+    /// `+1` for White, `-1` for Black: turns a White-positive score into this side's view.
+    #[inline]
+    pub const fn sign(self) -> i32 {
+        match self {
+            Color::White => 1,
+            Color::Black => -1,
+        }
+    }
+    /// `'w'` or `'b'`, as in FEN.
+    pub const fn to_char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+impl Piece {
+    /// Lower-case letter (`p n b r q k`).
+    pub const fn to_char(self) -> char {
+        ['p', 'n', 'b', 'r', 'q', 'k'][self as usize]
+    }
+    /// The letter in `color`'s case, as in FEN (upper case for White).
+    pub const fn to_fen_char(self, color: Color) -> char {
+        let c = self.to_char();
+        match color {
+            Color::White => c.to_ascii_uppercase(),
+            Color::Black => c,
+        }
+    }
+    /// The piece (case-insensitive) named by a letter.
+    pub fn from_char(c: char) -> Option<Self> {
+        match c.to_ascii_lowercase() {
+            'p' => Some(Piece::Pawn),
+            'n' => Some(Piece::Knight),
+            'b' => Some(Piece::Bishop),
+            'r' => Some(Piece::Rook),
+            'q' => Some(Piece::Queen),
+            'k' => Some(Piece::King),
+            _ => None,
+        }
+    }
+    /// The piece and colour of a FEN letter (upper case is White).
+    pub fn from_fen_char(c: char) -> Option<(Piece, Color)> {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Piece::from_char(c).map(|p| (p, color))
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Piece::Pawn => "pawn",
+            Piece::Knight => "knight",
+            Piece::Bishop => "bishop",
+            Piece::Rook => "rook",
+            Piece::Queen => "queen",
+            Piece::King => "king",
+        })
+    }
+}

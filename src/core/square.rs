@@ -1,0 +1,177 @@
+//! Files, ranks and squares.
+
+use std::fmt;
+use std::str::FromStr;
+
+macro_rules! simple_enum {
+    ($(#[$meta:meta])* $name:ident, $count:expr, [$($variant:ident),* $(,)?]) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[repr(u8)]
+        #[allow(missing_docs)] // the variant names are the documentation (A1, Knight, ...)
+        pub enum $name { $($variant),* }
+
+        impl $name {
+            /// Every value, in index order.
+            pub const ALL: [$name; $count] = [$($name::$variant),*];
+            /// Number of values.
+            pub const COUNT: usize = $count;
+
+            /// The value with index `i`, if `i` is in range.
+            #[inline]
+            pub const fn try_index(i: usize) -> Option<Self> {
+                if i < $count { Some(Self::ALL[i]) } else { None }
+            }
+
+            /// The value with index `i`; panics if `i` is out of range.
+            #[inline]
+            pub const fn index_const(i: usize) -> Self {
+                Self::ALL[i]
+            }
+
+            /// This value's index.
+            #[inline]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+        }
+    };
+}
+pub(crate) use simple_enum;
+
+simple_enum!(
+    /// A file (column), a to h.
+    File, 8, [A, B, C, D, E, F, G, H]
+);
+simple_enum!(
+    /// A rank (row), 1 to 8 (variants `First`..`Eighth`).
+    Rank, 8, [First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth]
+);
+simple_enum!(
+    /// A square, a1 = 0 … h8 = 63 (little-endian rank-file mapping).
+    Square, 64, [
+        A1, B1, C1, D1, E1, F1, G1, H1,
+        A2, B2, C2, D2, E2, F2, G2, H2,
+        A3, B3, C3, D3, E3, F3, G3, H3,
+        A4, B4, C4, D4, E4, F4, G4, H4,
+        A5, B5, C5, D5, E5, F5, G5, H5,
+        A6, B6, C6, D6, E6, F6, G6, H6,
+        A7, B7, C7, D7, E7, F7, G7, H7,
+        A8, B8, C8, D8, E8, F8, G8, H8,
+    ]
+);
+
+impl File {
+    /// The file's letter, `'a'..='h'`.
+    pub const fn to_char(self) -> char {
+        (b'a' + self as u8) as char
+    }
+    /// The file named by `c` (`'a'..='h'`).
+    pub fn from_char(c: char) -> Option<Self> {
+        let i = (c as u32).wrapping_sub('a' as u32) as usize;
+        Self::try_index(i)
+    }
+}
+
+impl Rank {
+    /// The rank's digit, `'1'..='8'`.
+    pub const fn to_char(self) -> char {
+        (b'1' + self as u8) as char
+    }
+    /// The rank named by `c` (`'1'..='8'`).
+    pub fn from_char(c: char) -> Option<Self> {
+        let i = (c as u32).wrapping_sub('1' as u32) as usize;
+        Self::try_index(i)
+    }
+    /// The same rank seen from Black's side (rank 1 ↔ rank 8).
+    pub const fn flip(self) -> Self {
+        Self::ALL[7 - self as usize]
+    }
+}
+
+impl Square {
+    /// The square on `file` and `rank`.
+    #[inline]
+    pub const fn new(file: File, rank: Rank) -> Self {
+        Self::ALL[rank as usize * 8 + file as usize]
+    }
+    /// This square's file.
+    #[inline]
+    pub const fn file(self) -> File {
+        File::ALL[self as usize & 7]
+    }
+    /// This square's rank.
+    #[inline]
+    pub const fn rank(self) -> Rank {
+        Rank::ALL[self as usize >> 3]
+    }
+    /// The square mirrored top to bottom (a1 ↔ a8): the same square from Black's side.
+    #[inline]
+    pub const fn flip_rank(self) -> Self {
+        Self::ALL[self as usize ^ 56]
+    }
+    /// The square mirrored left to right (a1 ↔ h1).
+    #[inline]
+    pub const fn flip_file(self) -> Self {
+        Self::ALL[self as usize ^ 7]
+    }
+    /// The square `delta` indices away; `None` if off the board (no file wrap check).
+    #[inline]
+    pub const fn offset(self, delta: i8) -> Option<Self> {
+        let i = self as i8 + delta;
+        if i >= 0 && i < 64 {
+            Some(Self::ALL[i as usize])
+        } else {
+            None
+        }
+    }
+    /// The square `delta` indices away, for callers that know it is on the board.
+    #[inline]
+    pub(crate) const fn shift(self, delta: i8) -> Self {
+        Self::ALL[(self as i8 + delta) as usize]
+    }
+}
+
+impl fmt::Display for File {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_char())
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_char())
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file().to_char(), self.rank().to_char())
+    }
+}
+
+/// The error for a string that does not name a square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSquareError(pub String);
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a square (expected a1..h8)", self.0)
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next(), chars.next()) {
+            (Some(f), Some(r), None) => match (File::from_char(f), Rank::from_char(r)) {
+                (Some(f), Some(r)) => Ok(Square::new(f, r)),
+                _ => Err(ParseSquareError(s.to_string())),
+            },
+            _ => Err(ParseSquareError(s.to_string())),
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! chainmate: a bitboard chess engine and a laboratory for the search and evaluation ideas of
+//! five chess-AI papers.
+//!
+//! * [`core`]: bitboards, squares, moves, positions, FEN, legal move generation.
+//! * [`perft`]: move-path enumeration, the move generator's test and benchmark.
+
+#![warn(missing_docs)]
+
+pub mod cli;
+pub mod core;
+pub mod perft;
