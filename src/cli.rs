@@ -4,6 +4,7 @@
 //! | --- | --- |
 //! | `perft <depth> [--fen F] [--divide] [--no-bulk] [--threads N]` | count leaf nodes |
 //! | `perft --suite FILE [--max-depth D]` | check an EPD suite of known counts |
+//! | `eval [--fen F] [--evaluator NAME] [--params FILE]` | explain an evaluation term by term |
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -12,6 +13,7 @@ use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::core::{Board, STARTPOS_FEN};
+use crate::eval::{params, AnyEvaluator, Evaluator};
 use crate::perft;
 
 /// chainmate: a bitboard chess engine and a laboratory for five chess-AI papers.
@@ -28,6 +30,25 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test and benchmark).
     Perft(PerftArgs),
+    /// Print an evaluation term by term (White, Black, net) and its total.
+    Eval(EvalArgs),
+}
+
+/// Arguments of `eval`.
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    /// Position to evaluate (default: the start position).
+    #[arg(long, default_value = STARTPOS_FEN)]
+    pub fen: String,
+    /// Evaluator name.
+    #[arg(long, default_value = "material")]
+    pub evaluator: String,
+    /// A `name = value` parameter file to apply first.
+    #[arg(long)]
+    pub params: Option<PathBuf>,
+    /// Print the evaluator's parameters as a `name = value` file and exit.
+    #[arg(long)]
+    pub dump_params: bool,
 }
 
 /// Arguments of `perft`.
@@ -61,6 +82,7 @@ pub fn run() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Perft(args)) => run_perft(&args),
+        Some(Command::Eval(args)) => run_eval(&args),
         None => {
             eprintln!("chainmate: no command given; try `chainmate perft 6` or `chainmate --help`");
             2
@@ -164,4 +186,45 @@ fn run_perft_suite(path: &PathBuf, args: &PerftArgs) -> i32 {
         mnps(nodes, secs)
     );
     i32::from(failures > 0)
+}
+
+/// Builds the evaluator `name` with the parameter file `params` applied, or explains why not.
+pub fn make_evaluator(name: &str, params: Option<&PathBuf>) -> Result<AnyEvaluator, String> {
+    let mut evaluator = AnyEvaluator::by_name(name).ok_or_else(|| {
+        format!(
+            "unknown evaluator '{name}' (choose from: {})",
+            AnyEvaluator::NAMES.join(", ")
+        )
+    })?;
+    if let Some(path) = params {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        params::load_text(evaluator.params_mut(), &text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(evaluator)
+}
+
+fn run_eval(args: &EvalArgs) -> i32 {
+    let evaluator = match make_evaluator(&args.evaluator, args.params.as_ref()) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    if args.dump_params {
+        print!("{}", evaluator.params().to_text());
+        return 0;
+    }
+    match Board::from_fen(&args.fen) {
+        Ok(board) => {
+            println!("{}", evaluator.explain(&board));
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
 }

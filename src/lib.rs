@@ -8,4 +8,5 @@
 
 pub mod cli;
 pub mod core;
+pub mod eval;
 pub mod perft;

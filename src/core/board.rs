@@ -376,6 +376,43 @@ impl Board {
         }
     }
 
+    /// Whether the legal move `mv` gives check, computed without playing it: the moving
+    /// side's attackers of the enemy king are recomputed with the occupancy and piece sets the
+    /// move leaves (covering direct, discovered, castling-rook, promotion and en-passant
+    /// checks alike).
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let us = self.side;
+        let king = self.king(!us);
+        let (from, to) = (mv.from(), mv.to());
+        let moved = self.mailbox[from as usize].unwrap_or(Piece::Pawn);
+        let landed = mv.promotion().unwrap_or(moved);
+        let mut occupied = (self.occupied() ^ from) | to;
+        let mut ours = [Bitboard::EMPTY; Piece::COUNT];
+        for piece in Piece::ALL {
+            ours[piece as usize] = self.colored(us, piece).without(from);
+        }
+        ours[landed as usize] |= to;
+        if mv.is_en_passant() {
+            occupied ^= Square::new(to.file(), from.rank());
+        } else if mv.is_castle() {
+            let side = if mv.kind() == MoveKind::KingCastle {
+                CastleSide::King
+            } else {
+                CastleSide::Queen
+            };
+            let g = &CASTLES[us as usize][side as usize];
+            occupied = (occupied ^ g.rook_from) | g.rook_to;
+            ours[Piece::Rook as usize] =
+                ours[Piece::Rook as usize].without(g.rook_from) | g.rook_to;
+        }
+        let diagonal = ours[Piece::Bishop as usize] | ours[Piece::Queen as usize];
+        let orthogonal = ours[Piece::Rook as usize] | ours[Piece::Queen as usize];
+        (knight_attacks(king) & ours[Piece::Knight as usize]).any()
+            || (pawn_attacks(!us, king) & ours[Piece::Pawn as usize]).any()
+            || (bishop_attacks(king, occupied) & diagonal).any()
+            || (rook_attacks(king, occupied) & orthogonal).any()
+    }
+
     /// The board after passing the move ("null move", for null-move pruning), or `None` when
     /// the side to move is in check (passing would leave the king capturable).
     #[inline]

@@ -160,17 +160,23 @@ impl Board {
         self.count_legal_moves() > 0
     }
 
-    /// Whether `mv` is legal here. Cheap pre-checks reject obvious garbage (a move of an empty
-    /// square or an enemy piece, which is what a corrupted or colliding hash move looks like)
-    /// before the exact test against the piece's generated moves.
+    /// Whether `mv` is legal here. Only the moving piece's moves are generated (the generator
+    /// restricted to one origin square), so this is cheap enough to validate a hash move.
     pub fn is_legal(&self, mv: Move) -> bool {
         let from = mv.from();
         if !self.color(self.side).contains(from) {
             return false;
         }
         let mut list = MoveList::new();
-        self.generate_into::<_, true, true>(&mut list);
+        self.generate_from::<_, true, true>(&mut list, Bitboard::from_square(from));
         list.contains(&mv)
+    }
+
+    /// Every legal move of the pieces standing on `from_squares`.
+    pub fn legal_moves_from(&self, from_squares: Bitboard) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_from::<_, true, true>(&mut list, from_squares);
+        list
     }
 
     /// The generator proper, generic over the sink and the wanted move classes so that each
@@ -179,6 +185,17 @@ impl Board {
     pub(crate) fn generate_into<S: MoveSink, const NOISY: bool, const QUIET: bool>(
         &self,
         sink: &mut S,
+    ) {
+        self.generate_from::<S, NOISY, QUIET>(sink, Bitboard::FULL);
+    }
+
+    /// The generator restricted to pieces on `from_squares` (`FULL` for every piece; the
+    /// restriction then folds away at compile time).
+    #[inline(always)]
+    pub(crate) fn generate_from<S: MoveSink, const NOISY: bool, const QUIET: bool>(
+        &self,
+        sink: &mut S,
+        from_squares: Bitboard,
     ) {
         let us = self.side;
         let them = !us;
@@ -191,7 +208,9 @@ impl Board {
         };
         let quiet_wanted = if QUIET { !occupied } else { Bitboard::EMPTY };
 
-        self.king_moves(sink, king, capture_wanted, quiet_wanted);
+        if from_squares.contains(king) {
+            self.king_moves(sink, king, capture_wanted, quiet_wanted);
+        }
         if self.checkers.more_than_one() {
             return;
         }
@@ -199,7 +218,7 @@ impl Board {
             Some(checker) => between(king, checker) | self.checkers,
             None => Bitboard::FULL,
         };
-        if QUIET && self.checkers.is_empty() {
+        if QUIET && self.checkers.is_empty() && from_squares.contains(king) {
             self.castling_moves(sink, king, occupied);
         }
         let ctx = Context {
@@ -212,11 +231,12 @@ impl Board {
             check_mask,
         };
         // In check, a pinned piece has no legal move: leave pinned pieces out entirely.
-        let movable = if self.checkers.any() {
-            self.colors[us as usize] & !self.pinned
-        } else {
-            self.colors[us as usize]
-        };
+        let movable = from_squares
+            & if self.checkers.any() {
+                self.colors[us as usize] & !self.pinned
+            } else {
+                self.colors[us as usize]
+            };
         self.knight_moves(sink, &ctx, movable);
         self.slider_moves(sink, &ctx, movable);
         self.all_pawn_moves::<S, NOISY, QUIET>(sink, &ctx, movable);

@@ -1,0 +1,124 @@
+//! The score type shared by evaluators and the search: centipawns from the side to move's
+//! point of view, with mate scores at the top of the range.
+//!
+//! Layout of the `i32` range (all of which fits the `i16` a transposition-table entry keeps):
+//!
+//! ```text
+//!  -INFINITE  -MATE ... -MATE_IN_MAX_PLY   -MAX_EVAL ... 0 ... MAX_EVAL   MATE_IN_MAX_PLY ... MATE  INFINITE
+//!             mated in n plies              static evaluations             mate in n plies
+//! ```
+//!
+//! Evaluators clamp their output to ±[`MAX_EVAL`], so no material imbalance can ever look
+//! like a mate.
+
+/// A score in centipawns (or a mate score), side to move's point of view.
+pub type Score = i32;
+
+/// The deepest ply a search may reach; mate distances are measured in plies below this.
+pub const MAX_PLY: usize = 128;
+/// Mate at the root (in 0 plies). A mate in `n` plies scores `MATE - n`.
+pub const MATE: Score = 32_000;
+/// The lowest score that still means "mate found".
+pub const MATE_IN_MAX_PLY: Score = MATE - MAX_PLY as Score;
+/// Bound outside every real score.
+pub const INFINITE: Score = MATE + 1;
+/// The largest magnitude an evaluator may return.
+pub const MAX_EVAL: Score = MATE_IN_MAX_PLY - 1;
+/// The score of a draw.
+pub const DRAW: Score = 0;
+
+/// The score of delivering mate `ply` plies from the root.
+#[inline]
+pub const fn mate_in(ply: usize) -> Score {
+    MATE - ply as Score
+}
+
+/// The score of being mated `ply` plies from the root.
+#[inline]
+pub const fn mated_in(ply: usize) -> Score {
+    -MATE + ply as Score
+}
+
+/// Whether `score` announces a forced mate (for either side).
+#[inline]
+pub const fn is_mate(score: Score) -> bool {
+    score.abs() >= MATE_IN_MAX_PLY && score.abs() <= MATE
+}
+
+/// The mate distance in moves as UCI reports it (`score mate 3`, `score mate -2`), if `score`
+/// is a mate score. Positive: the side to move mates.
+pub const fn mate_moves(score: Score) -> Option<i32> {
+    if !is_mate(score) {
+        None
+    } else if score > 0 {
+        Some((MATE - score + 1) / 2)
+    } else {
+        Some(-(MATE + score) / 2)
+    }
+}
+
+/// Converts a score found `ply` plies below the root into one relative to the node itself,
+/// as a transposition table must store it (a mate in 5 from the root seen at ply 2 is a mate
+/// in 3 from that node).
+#[inline]
+pub const fn to_node_relative(score: Score, ply: usize) -> Score {
+    if score >= MATE_IN_MAX_PLY {
+        score + ply as Score
+    } else if score <= -MATE_IN_MAX_PLY {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`to_node_relative`]: a stored node-relative score seen at `ply`.
+#[inline]
+pub const fn from_node_relative(score: Score, ply: usize) -> Score {
+    if score >= MATE_IN_MAX_PLY {
+        score - ply as Score
+    } else if score <= -MATE_IN_MAX_PLY {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+/// Clamps a raw evaluation into the evaluator range.
+#[inline]
+pub fn clamp_eval(value: i64) -> Score {
+    value.clamp(-(MAX_EVAL as i64), MAX_EVAL as i64) as Score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_moves_counts_moves_not_plies() {
+        assert_eq!(mate_moves(mate_in(1)), Some(1));
+        assert_eq!(mate_moves(mate_in(3)), Some(2));
+        assert_eq!(mate_moves(mate_in(5)), Some(3));
+        assert_eq!(mate_moves(mated_in(0)), Some(0));
+        assert_eq!(mate_moves(mated_in(2)), Some(-1));
+        assert_eq!(mate_moves(mated_in(4)), Some(-2));
+        assert_eq!(mate_moves(MAX_EVAL), None);
+        assert_eq!(mate_moves(0), None);
+    }
+
+    #[test]
+    fn node_relative_round_trip() {
+        for s in [mate_in(7), mated_in(9), 0, 150, -MAX_EVAL] {
+            for ply in [0, 1, 5, 40] {
+                assert_eq!(from_node_relative(to_node_relative(s, ply), ply), s);
+            }
+        }
+        assert_eq!(to_node_relative(mate_in(5), 2), mate_in(3));
+    }
+
+    #[test]
+    fn every_score_fits_i16() {
+        assert!(INFINITE < i16::MAX as Score);
+        assert_eq!(clamp_eval(i64::MAX), MAX_EVAL);
+        assert_eq!(clamp_eval(i64::MIN), -MAX_EVAL);
+    }
+}
