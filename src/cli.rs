@@ -5,6 +5,9 @@
 //! | `perft <depth> [--fen F] [--divide] [--no-bulk] [--threads N]` | count leaf nodes |
 //! | `perft --suite FILE [--max-depth D]` | check an EPD suite of known counts |
 //! | `eval [--fen F] [--evaluator NAME] [--params FILE]` | explain an evaluation term by term |
+//! | (none) | the UCI engine on standard input and output |
+//! | `bench [depth]` | fixed-depth search of 50 positions: `<N> nodes <M> nps` |
+//! | `epd FILE (--depth D / --nodes N / --movetime MS)` | solve a `bm`/`am` test suite |
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -20,7 +23,7 @@ use crate::perft;
 #[derive(Parser, Debug)]
 #[command(name = "chainmate", version, about)]
 pub struct Cli {
-    /// What to do (the UCI engine arrives with the search).
+    /// What to do (nothing: run the UCI engine).
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -32,6 +35,56 @@ pub enum Command {
     Perft(PerftArgs),
     /// Print an evaluation term by term (White, Black, net) and its total.
     Eval(EvalArgs),
+    /// Fixed-depth search of the bench positions; prints `<N> nodes <M> nps`.
+    Bench(BenchArgs),
+    /// Solve an EPD test suite with `bm`/`am` operations.
+    Epd(EpdArgs),
+}
+
+/// Arguments of `bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth.
+    #[arg(default_value_t = crate::bench::DEFAULT_DEPTH)]
+    pub depth: i32,
+    /// Evaluator name (default: the engine's default evaluator).
+    #[arg(long)]
+    pub evaluator: Option<String>,
+    /// Search algorithm (pvs, alphabeta, alphabeta+tt, minimax).
+    #[arg(long, default_value = "pvs")]
+    pub search: String,
+    /// Set a UCI option first, as `name=value` (repeatable), e.g. `search.rfp_margin=90`.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+}
+
+/// Arguments of `epd`.
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "nodes", "movetime"])))]
+pub struct EpdArgs {
+    /// The EPD file.
+    pub file: PathBuf,
+    /// Search each position to this depth.
+    #[arg(long)]
+    pub depth: Option<i32>,
+    /// Search each position this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Search each position this many milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Hash size in MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Evaluator name (default: the engine's default evaluator).
+    #[arg(long)]
+    pub evaluator: Option<String>,
+    /// Set a UCI option first, as `name=value` (repeatable), e.g. `search.rfp_margin=90`.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
 }
 
 /// Arguments of `eval`.
@@ -40,9 +93,9 @@ pub struct EvalArgs {
     /// Position to evaluate (default: the start position).
     #[arg(long, default_value = STARTPOS_FEN)]
     pub fen: String,
-    /// Evaluator name.
-    #[arg(long, default_value = "material")]
-    pub evaluator: String,
+    /// Evaluator name (default: the engine's default evaluator).
+    #[arg(long)]
+    pub evaluator: Option<String>,
     /// A `name = value` parameter file to apply first.
     #[arg(long)]
     pub params: Option<PathBuf>,
@@ -83,9 +136,12 @@ pub fn run() -> i32 {
     match cli.command {
         Some(Command::Perft(args)) => run_perft(&args),
         Some(Command::Eval(args)) => run_eval(&args),
+        Some(Command::Bench(args)) => run_bench(&args),
+        Some(Command::Epd(args)) => run_epd(&args),
         None => {
-            eprintln!("chainmate: no command given; try `chainmate perft 6` or `chainmate --help`");
-            2
+            let out = crate::uci::Output::new(Box::new(std::io::stdout()));
+            crate::uci::Engine::new(out).run(std::io::stdin().lock());
+            0
         }
     }
 }
@@ -189,13 +245,19 @@ fn run_perft_suite(path: &PathBuf, args: &PerftArgs) -> i32 {
 }
 
 /// Builds the evaluator `name` with the parameter file `params` applied, or explains why not.
-pub fn make_evaluator(name: &str, params: Option<&PathBuf>) -> Result<AnyEvaluator, String> {
-    let mut evaluator = AnyEvaluator::by_name(name).ok_or_else(|| {
-        format!(
-            "unknown evaluator '{name}' (choose from: {})",
-            AnyEvaluator::NAMES.join(", ")
-        )
-    })?;
+pub fn make_evaluator(
+    name: Option<&str>,
+    params: Option<&PathBuf>,
+) -> Result<AnyEvaluator, String> {
+    let mut evaluator = match name {
+        None => AnyEvaluator::default(),
+        Some(name) => AnyEvaluator::by_name(name).ok_or_else(|| {
+            format!(
+                "unknown evaluator '{name}' (choose from: {})",
+                AnyEvaluator::NAMES.join(", ")
+            )
+        })?,
+    };
     if let Some(path) = params {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -206,7 +268,7 @@ pub fn make_evaluator(name: &str, params: Option<&PathBuf>) -> Result<AnyEvaluat
 }
 
 fn run_eval(args: &EvalArgs) -> i32 {
-    let evaluator = match make_evaluator(&args.evaluator, args.params.as_ref()) {
+    let evaluator = match make_evaluator(args.evaluator.as_deref(), args.params.as_ref()) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {e}");
@@ -227,4 +289,104 @@ fn run_eval(args: &EvalArgs) -> i32 {
             2
         }
     }
+}
+
+/// A search configuration: the engine's defaults, then the evaluator and search algorithm
+/// named, then each `name=value` UCI option setting in order.
+pub fn make_config(
+    evaluator: Option<&str>,
+    search: &str,
+    sets: &[String],
+) -> Result<crate::search::SearchConfig, String> {
+    let mut options = crate::uci::EngineOptions::default();
+    if let Some(name) = evaluator {
+        options.set("Evaluator", Some(name))?;
+    }
+    options.set("Search", Some(search))?;
+    for assignment in sets {
+        let (name, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| format!("--set '{assignment}': expected NAME=VALUE"))?;
+        options.set(name.trim(), Some(value.trim()))?;
+    }
+    Ok(options.search_config())
+}
+
+fn run_bench(args: &BenchArgs) -> i32 {
+    let config = match make_config(args.evaluator.as_deref(), &args.search, &args.set) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let result = crate::bench::run(&config, args.depth);
+    println!("{} nodes {} nps", result.nodes, result.nps());
+    0
+}
+
+fn run_epd(args: &EpdArgs) -> i32 {
+    let config = match make_config(args.evaluator.as_deref(), "pvs", &args.set) {
+        Ok(c) => crate::search::SearchConfig {
+            threads: args.threads.max(1),
+            ..c
+        },
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", args.file.display());
+            return 2;
+        }
+    };
+    let (records, errors) = crate::suite::parse_suite(&text);
+    for (line, e) in &errors {
+        eprintln!("warning: {}:{line}: {e}; skipped", args.file.display());
+    }
+    let limits = crate::search::Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(std::time::Duration::from_millis),
+        ..Default::default()
+    };
+    let bar = ProgressBar::new(records.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} solved {msg} [{elapsed} / ~{duration}]")
+            .expect("valid template"),
+    );
+    let start = Instant::now();
+    let report = crate::suite::solve_all(&records, &limits, &config, args.hash, |done, solved| {
+        bar.set_position(done as u64);
+        bar.set_message(solved.to_string());
+    });
+    bar.finish_and_clear();
+    for f in &report.failures {
+        println!(
+            "FAILED {}: played {}, expected {}{}",
+            f.id,
+            f.played,
+            if f.best.is_empty() {
+                "-".to_string()
+            } else {
+                f.best.join(" ")
+            },
+            if f.avoid.is_empty() {
+                String::new()
+            } else {
+                format!(" (avoid {})", f.avoid.join(" "))
+            }
+        );
+    }
+    println!(
+        "solved {}/{} ({} nodes, {:.1} s)",
+        report.solved,
+        records.len(),
+        report.nodes,
+        start.elapsed().as_secs_f64()
+    );
+    0
 }

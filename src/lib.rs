@@ -6,7 +6,12 @@
 
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod cli;
 pub mod core;
+pub mod epd;
 pub mod eval;
 pub mod perft;
+pub mod search;
+pub mod suite;
+pub mod uci;

@@ -1,0 +1,285 @@
+//! Search: negamax alpha-beta as principal variation search under iterative deepening, and
+//! the papers' plain searches for comparison.
+//!
+//! * [`search`] runs one search to the given [`Limits`] with `threads` threads (lazy SMP:
+//!   every thread searches the same root, sharing only the lock-free
+//!   [`tt::TranspositionTable`]; the main thread reports and decides when to stop).
+//! * [`Algorithm`] selects the node routine: `pvs` (the engine), or paper 001's `minimax`,
+//!   `alphabeta` and `alphabeta+tt`, each counting the nodes it visits.
+//! * The node routine is split by phase in `thread.rs`: limits and draws, transposition
+//!   table, static evaluation, pruning before moves, the move loop, bookkeeping.
+
+pub mod ordering;
+pub mod params;
+mod plain;
+pub mod see;
+mod thread;
+pub mod time;
+pub mod tt;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::core::{Move, Position};
+use crate::eval::score::Score;
+use crate::eval::AnyEvaluator;
+pub use params::SearchParams;
+pub use thread::Thread;
+pub use time::{Limits, TimeBudget};
+pub use tt::{Bound, TranspositionTable};
+
+/// The node routine a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Algorithm {
+    /// Paper 001's minimax: every node to the full depth, no pruning.
+    Minimax,
+    /// Plain alpha-beta in generation order, no transposition table.
+    AlphaBeta,
+    /// Plain alpha-beta with the transposition table (paper 001's "table").
+    AlphaBetaTt,
+    /// The engine: principal variation search with all the enhancements.
+    #[default]
+    Pvs,
+}
+
+impl Algorithm {
+    /// Every algorithm's name, as accepted by `FromStr` and the UCI `Search` option.
+    pub const NAMES: [&'static str; 4] = ["minimax", "alphabeta", "alphabeta+tt", "pvs"];
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::AlphaBetaTt => "alphabeta+tt",
+            Algorithm::Pvs => "pvs",
+        })
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "minimax" => Ok(Algorithm::Minimax),
+            "alphabeta" => Ok(Algorithm::AlphaBeta),
+            "alphabeta+tt" | "alphabeta_tt" => Ok(Algorithm::AlphaBetaTt),
+            "pvs" => Ok(Algorithm::Pvs),
+            _ => Err(format!(
+                "unknown search '{s}' (choose from: {})",
+                Algorithm::NAMES.join(", ")
+            )),
+        }
+    }
+}
+
+/// Everything about how to search that does not change during a game.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// The node routine.
+    pub algorithm: Algorithm,
+    /// The evaluation function.
+    pub evaluator: AnyEvaluator,
+    /// Margins and reductions.
+    pub params: SearchParams,
+    /// Number of principal variations to report.
+    pub multipv: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Time kept in reserve for communication delays.
+    pub move_overhead: Duration,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            algorithm: Algorithm::Pvs,
+            evaluator: AnyEvaluator::default(),
+            params: SearchParams::default(),
+            multipv: 1,
+            threads: 1,
+            move_overhead: Duration::from_millis(30),
+        }
+    }
+}
+
+/// One `info` line's worth of progress.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// Completed depth.
+    pub depth: i32,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// 1-based index of this principal variation.
+    pub multipv: usize,
+    /// Score, side to move's view.
+    pub score: Score,
+    /// `Some` when the score is only a bound (aspiration fail high/low).
+    pub bound: Option<Bound>,
+    /// Nodes searched so far, all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Transposition table fill, permille.
+    pub hashfull: u32,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+impl SearchInfo {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.time.as_secs_f64().max(1e-3)) as u64
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play (`None` only when there is no legal move).
+    pub best_move: Option<Move>,
+    /// The expected reply, for pondering.
+    pub ponder_move: Option<Move>,
+    /// The best move's score.
+    pub score: Score,
+    /// The last completed depth.
+    pub depth: i32,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Receives progress reports (UCI prints them; tests and `bench` ignore them).
+pub trait Reporter: Sync {
+    /// Called for each finished iteration and PV line, and for aspiration bounds.
+    fn report(&self, info: &SearchInfo);
+}
+
+/// A reporter that drops everything.
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn report(&self, _info: &SearchInfo) {}
+}
+
+/// How the outside world steers a running search: stop it, or turn pondering into a normal
+/// search (`ponderhit`).
+#[derive(Debug, Default)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    ponderhit_at: Mutex<Option<Instant>>,
+}
+
+impl SearchControl {
+    /// Prepares for a new search (`pondering` as the `go` command says).
+    pub fn reset(&self, pondering: bool) {
+        self.stop.store(false, Ordering::SeqCst);
+        self.pondering.store(pondering, Ordering::SeqCst);
+        *self.ponderhit_at.lock().expect("never poisoned") = None;
+    }
+    /// Asks the search to stop as soon as possible.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+    /// Whether a stop was requested.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+    /// The opponent played the expected move: the clock now runs for us.
+    pub fn ponderhit(&self) {
+        *self.ponderhit_at.lock().expect("never poisoned") = Some(Instant::now());
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+    /// Whether the search is still pondering.
+    pub fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+    fn ponderhit_time(&self) -> Option<Instant> {
+        *self.ponderhit_at.lock().expect("never poisoned")
+    }
+}
+
+/// State shared by the threads of one search.
+pub(crate) struct Shared<'a> {
+    pub(crate) tt: &'a TranspositionTable,
+    pub(crate) control: &'a SearchControl,
+    pub(crate) limits: &'a Limits,
+    pub(crate) budget: TimeBudget,
+    pub(crate) start: Instant,
+    /// Set by the main thread when it finishes, to release the helpers.
+    pub(crate) done: AtomicBool,
+    /// Nodes of all threads, published every few thousand nodes.
+    pub(crate) nodes: AtomicU64,
+}
+
+impl Shared<'_> {
+    /// Time counted against the budget: since `go`, or since `ponderhit` after pondering.
+    pub(crate) fn elapsed_for_budget(&self) -> Option<Duration> {
+        if self.control.pondering() {
+            return None;
+        }
+        let since = self.control.ponderhit_time().unwrap_or(self.start);
+        Some(since.elapsed())
+    }
+}
+
+/// Searches `position` within `limits`. Blocks until the search ends; with `infinite` or
+/// `ponder` it does not end before [`SearchControl::stop`] (or `ponderhit`, for pondering).
+pub fn search(
+    position: &Position,
+    limits: &Limits,
+    config: &SearchConfig,
+    tt: &TranspositionTable,
+    control: &SearchControl,
+    reporter: &dyn Reporter,
+) -> SearchResult {
+    tt.new_search();
+    let shared = Shared {
+        tt,
+        control,
+        limits,
+        budget: TimeBudget::new(
+            limits,
+            position.board().side_to_move(),
+            config.move_overhead,
+        ),
+        start: Instant::now(),
+        done: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+    };
+    let result = std::thread::scope(|scope| {
+        for id in 1..config.threads.max(1) {
+            let shared = &shared;
+            std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(THREAD_STACK)
+                .spawn_scoped(scope, move || {
+                    Thread::new(id, shared, config, position).iterative_deepening(&Silent);
+                })
+                .expect("spawn a search thread");
+        }
+        let mut main = Thread::new(0, &shared, config, position);
+        let result = main.iterative_deepening(reporter);
+        shared.done.store(true, Ordering::SeqCst);
+        result
+    });
+    // UCI: after `go infinite` or `go ponder` the best move is sent only when the GUI asks.
+    if limits.infinite || limits.ponder {
+        while !control.stopped() && (limits.infinite || control.pondering()) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    SearchResult {
+        nodes: shared.nodes.load(Ordering::Relaxed).max(result.nodes),
+        ..result
+    }
+}
+
+/// Stack size of search threads: the recursion keeps a `Board` copy per ply.
+pub const THREAD_STACK: usize = 64 << 20;

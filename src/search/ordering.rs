@@ -1,0 +1,287 @@
+//! Move ordering: the hash move first, then winning and equal captures by MVV-LVA, killer and
+//! counter moves, quiet moves by history, and losing captures last.
+//!
+//! The [`MovePicker`] is lazy: it tries the hash move before generating anything (a hash move
+//! that refutes the node saves the whole generation), then scores every legal move once and
+//! hands them out best-first by selection, so a cutoff after a few moves does not pay for a
+//! full sort.
+
+use super::see::{capture_gain, see_ge, see_value};
+use crate::core::{Board, Color, GenType, Move, MoveList, Piece, MAX_MOVES};
+use crate::eval::score::MAX_PLY;
+
+/// Score bands. History values stay within ±`history_max` (16384 by default), far inside the
+/// quiet band.
+const HASH_MOVE: i32 = i32::MAX;
+const GOOD_NOISY: i32 = 2_000_000;
+const KILLER_1: i32 = 1_000_002;
+const KILLER_2: i32 = 1_000_001;
+const COUNTER: i32 = 1_000_000;
+const BAD_NOISY: i32 = -2_000_000;
+const UNDER_PROMOTION: i32 = -3_000_000;
+
+/// The history heuristics of one search thread.
+pub struct Heuristics {
+    /// Two killer moves (quiet moves that caused a cutoff) per ply.
+    pub killers: Vec<[Option<Move>; 2]>,
+    /// Butterfly history: success of quiet moves by side, from and to square.
+    pub history: Vec<i32>,
+    /// The quiet move that last refuted each (moving side, to-square) of the previous move.
+    pub counters: Vec<Option<Move>>,
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics {
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * 64 * 64],
+            counters: vec![None; 2 * 64],
+        }
+    }
+}
+
+impl Heuristics {
+    /// Forgets everything (new game).
+    pub fn clear(&mut self) {
+        *self = Heuristics::default();
+    }
+
+    #[inline(always)]
+    fn history_index(side: Color, mv: Move) -> usize {
+        (side as usize * 64 + mv.from() as usize) * 64 + mv.to() as usize
+    }
+
+    /// The history score of a quiet move for `side`.
+    #[inline(always)]
+    pub fn history(&self, side: Color, mv: Move) -> i32 {
+        self.history[Self::history_index(side, mv)]
+    }
+
+    /// The counter move to `previous` (a move by `!side`), if any.
+    #[inline(always)]
+    pub fn counter(&self, side: Color, previous: Option<Move>) -> Option<Move> {
+        previous.and_then(|p| self.counters[(!side) as usize * 64 + p.to() as usize])
+    }
+
+    /// Adds `bonus` with "gravity": the value moves towards ±max, ever more slowly, so
+    /// history stays bounded and recent results weigh more.
+    #[inline]
+    fn nudge(entry: &mut i32, bonus: i32, max: i32) {
+        *entry += bonus - *entry * bonus.abs() / max;
+    }
+
+    /// Records the quiet move `best` as the refutation at `ply`: a killer there, and the
+    /// counter move to `previous`.
+    pub fn record_refutation(
+        &mut self,
+        side: Color,
+        ply: usize,
+        best: Move,
+        previous: Option<Move>,
+    ) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(best) {
+            killers[1] = killers[0];
+            killers[0] = Some(best);
+        }
+        if let Some(p) = previous {
+            self.counters[(!side) as usize * 64 + p.to() as usize] = Some(best);
+        }
+    }
+
+    /// Rewards the quiet move `best` that caused a cutoff at `depth` and penalises the quiet
+    /// moves `tried` before it.
+    pub fn update_history(
+        &mut self,
+        side: Color,
+        depth: i32,
+        best: Move,
+        tried: &[Move],
+        max: i32,
+    ) {
+        let bonus = (depth * depth).min(400) * 4;
+        let max = max.max(1);
+        Self::nudge(
+            &mut self.history[Self::history_index(side, best)],
+            bonus,
+            max,
+        );
+        for &mv in tried {
+            Self::nudge(
+                &mut self.history[Self::history_index(side, mv)],
+                -bonus,
+                max,
+            );
+        }
+    }
+}
+
+/// MVV-LVA: most valuable victim first, least valuable attacker breaking ties.
+#[inline]
+pub fn mvv_lva(board: &Board, mv: Move) -> i32 {
+    let attacker = board.piece_on(mv.from()).map_or(0, |p| p as i32);
+    capture_gain(board, mv) * 8 - attacker
+}
+
+/// Hands out the moves of a node best-first. See the module documentation.
+pub struct MovePicker {
+    hash_move: Option<Move>,
+    stage: Stage,
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+    skip_quiets: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    HashMove,
+    Generate,
+    Pick,
+}
+
+/// What the picker needs to know about the node to score quiet moves.
+pub struct OrderingContext<'a> {
+    /// The thread's heuristics.
+    pub heuristics: &'a Heuristics,
+    /// Distance from the root.
+    pub ply: usize,
+    /// The move that led to this node (None at the root or after a null move).
+    pub previous: Option<Move>,
+}
+
+impl MovePicker {
+    /// A picker for a main-search node, trying `hash_move` first if it is legal.
+    pub fn new(hash_move: Option<Move>) -> Self {
+        MovePicker {
+            hash_move,
+            stage: Stage::HashMove,
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+            skip_quiets: false,
+        }
+    }
+
+    /// From now on, skip quiet moves that are not killers or counters (late-move pruning).
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// The next move, or `None` when all have been handed out.
+    pub fn next(&mut self, board: &Board, ctx: &OrderingContext) -> Option<Move> {
+        if self.stage == Stage::HashMove {
+            self.stage = Stage::Generate;
+            match self.hash_move {
+                Some(mv) if board.is_legal(mv) => return Some(mv),
+                _ => self.hash_move = None,
+            }
+        }
+        if self.stage == Stage::Generate {
+            self.stage = Stage::Pick;
+            board.generate(GenType::All, &mut self.moves);
+            for (i, &mv) in self.moves.iter().enumerate() {
+                self.scores[i] = if Some(mv) == self.hash_move {
+                    HASH_MOVE
+                } else {
+                    score_move(board, mv, ctx)
+                };
+            }
+        }
+        while let Some((mv, score)) = self.pick_best() {
+            if score == HASH_MOVE {
+                continue; // already tried
+            }
+            if self.skip_quiets && !mv.is_noisy() && score < COUNTER {
+                continue;
+            }
+            return Some(mv);
+        }
+        None
+    }
+
+    fn pick_best(&mut self) -> Option<(Move, i32)> {
+        let start = self.next;
+        if start >= self.moves.len() {
+            return None;
+        }
+        let mut best = start;
+        for i in start + 1..self.moves.len() {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(start, best);
+        self.scores.swap(start, best);
+        self.next += 1;
+        Some((self.moves[start], self.scores[start]))
+    }
+}
+
+/// The ordering score of a move at a main-search node.
+fn score_move(board: &Board, mv: Move, ctx: &OrderingContext) -> i32 {
+    if mv.is_noisy() {
+        if matches!(mv.promotion(), Some(p) if p != Piece::Queen) {
+            return UNDER_PROMOTION + mvv_lva(board, mv);
+        }
+        return if see_ge(board, mv, 0) {
+            GOOD_NOISY + mvv_lva(board, mv)
+        } else {
+            BAD_NOISY + mvv_lva(board, mv)
+        };
+    }
+    let killers = &ctx.heuristics.killers[ctx.ply];
+    let side = board.side_to_move();
+    if killers[0] == Some(mv) {
+        KILLER_1
+    } else if killers[1] == Some(mv) {
+        KILLER_2
+    } else if ctx.heuristics.counter(side, ctx.previous) == Some(mv) {
+        COUNTER
+    } else {
+        ctx.heuristics.history(side, mv) + quiet_tiebreak(board, mv)
+    }
+}
+
+/// A small static preference among quiet moves, for when history knows nothing yet (the
+/// start of a search): castling first, then moves towards the centre; king steps last.
+fn quiet_tiebreak(board: &Board, mv: Move) -> i32 {
+    if mv.is_castle() {
+        return 512;
+    }
+    let centre_distance = |sq: crate::core::Square| {
+        let f = sq.file() as i32;
+        let r = sq.rank() as i32;
+        (2 * f - 7).abs().max((2 * r - 7).abs())
+    };
+    match board.piece_on(mv.from()) {
+        Some(Piece::King) => -512,
+        _ => 32 * (centre_distance(mv.from()) - centre_distance(mv.to())),
+    }
+}
+
+/// Quiescence ordering: noisy moves (or all evasions in check) by MVV-LVA, sorted once.
+pub fn quiescence_moves(board: &Board) -> MoveList {
+    let mut moves = MoveList::new();
+    let gen = if board.is_check() {
+        GenType::All
+    } else {
+        GenType::Noisy
+    };
+    board.generate(gen, &mut moves);
+    moves.sort_unstable_by_key(|&mv| {
+        let bonus = if mv.is_noisy() { 1 << 20 } else { 0 };
+        -(mvv_lva(board, mv) + bonus)
+    });
+    moves
+}
+
+/// The SEE value of the piece a move captures (for delta pruning).
+#[inline]
+pub fn victim_value(board: &Board, mv: Move) -> i32 {
+    if mv.is_en_passant() {
+        see_value(Piece::Pawn)
+    } else {
+        board.piece_on(mv.to()).map_or(0, see_value)
+    }
+}

@@ -1,0 +1,344 @@
+//! The transposition table: a shared, lock-free hash table of search results.
+//!
+//! # Layout
+//!
+//! A table is an array of 64-byte buckets (one cache line), each holding four 16-byte entries.
+//! An entry is two `AtomicU64`s: `data` packs the result, and `key_xor` stores
+//! `hash ^ data`. A reader accepts an entry only if `key_xor ^ data == hash`, so an entry torn
+//! by two threads writing at once (key from one write, data from another) fails the check and
+//! reads as a miss — Hyatt and Mann's "lockless hashing". No locks, no `unsafe`.
+//!
+//! `data` bit layout:
+//!
+//! ```text
+//!  0..16  move (Move::to_bits, 0 = none)      32..48  static eval (i16)
+//! 16..32  score (i16, node-relative mates)    48..56  depth (i8)
+//! 56..58  bound (1 upper, 2 lower, 3 exact)   58..64  generation (6 bits)
+//! ```
+//!
+//! # Replacement
+//!
+//! A store goes to the entry of the same position if the bucket has one (keeping its move
+//! when the new result has none, and refusing to overwrite a much deeper result of the same
+//! search with a non-exact one); otherwise to the entry with the lowest
+//! `depth - 8 × age`, so that stale results from earlier searches go first and, among
+//! current ones, the shallowest. This is the scheme Stockfish has used for years.
+//!
+//! Mate scores are stored relative to the node (see [`crate::eval::score::to_node_relative`]).
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+use static_assertions::assert_eq_size;
+
+use crate::core::Move;
+use crate::eval::score::{self, Score};
+
+/// What a stored score means relative to the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at most the score (fail low).
+    Upper = 1,
+    /// The true value is at least the score (fail high).
+    Lower = 2,
+    /// The score is exact (a PV node).
+    Exact = 3,
+}
+
+/// A decoded table entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtHit {
+    /// The best (or refuting) move found, if any.
+    pub mv: Option<Move>,
+    /// The score, already converted to be relative to the probing ply.
+    pub score: Score,
+    /// The static evaluation of the position.
+    pub eval: Score,
+    /// The remaining depth the score was searched to.
+    pub depth: i32,
+    /// How the score bounds the true value.
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Entry {
+    key_xor: AtomicU64,
+    data: AtomicU64,
+}
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    entries: [Entry; 4],
+}
+
+assert_eq_size!(Entry, [u64; 2]);
+assert_eq_size!(Bucket, [u8; 64]);
+static_assertions::const_assert_eq!(std::mem::align_of::<Bucket>(), 64);
+
+const GENERATION_BITS: u32 = 6;
+const GENERATION_CYCLE: u8 = 1 << GENERATION_BITS;
+
+fn pack(
+    mv: Option<Move>,
+    score: Score,
+    eval: Score,
+    depth: i32,
+    bound: Bound,
+    generation: u8,
+) -> u64 {
+    let mv = mv.map_or(0, Move::to_bits) as u64;
+    let score = score as i16 as u16 as u64;
+    let eval = eval as i16 as u16 as u64;
+    let depth = depth.clamp(i8::MIN as i32, i8::MAX as i32) as i8 as u8 as u64;
+    mv | score << 16 | eval << 32 | depth << 48 | (bound as u64) << 56 | (generation as u64) << 58
+}
+
+fn unpack_move(data: u64) -> Option<Move> {
+    Move::from_bits(data as u16)
+}
+fn unpack_depth(data: u64) -> i32 {
+    (data >> 48) as u8 as i8 as i32
+}
+fn unpack_bound(data: u64) -> Option<Bound> {
+    match (data >> 56) & 3 {
+        1 => Some(Bound::Upper),
+        2 => Some(Bound::Lower),
+        3 => Some(Bound::Exact),
+        _ => None,
+    }
+}
+fn unpack_generation(data: u64) -> u8 {
+    (data >> 58) as u8
+}
+
+/// The transposition table. Shared by reference between search threads.
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// The largest size accepted, in MiB.
+    pub const MAX_MB: usize = 65_536;
+
+    /// A table of (about) `mb` MiB, at least one bucket.
+    pub fn new(mb: usize) -> Self {
+        let bytes = mb.clamp(1, Self::MAX_MB) << 20;
+        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::with_capacity(count);
+        buckets.resize_with(count, Bucket::default);
+        TranspositionTable {
+            buckets,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// The table's size in MiB.
+    pub fn size_mb(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+    }
+
+    /// Forgets everything (UCI `ucinewgame`, `Clear Hash`).
+    pub fn clear(&mut self) {
+        for bucket in &mut self.buckets {
+            *bucket = Bucket::default();
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: entries written from now on are "current", older ones age.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation
+            .store((g + 1) % GENERATION_CYCLE, Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, hash: u64) -> &Bucket {
+        // Multiply-shift maps the hash uniformly onto 0..len without a division.
+        let index = ((hash as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// Hints the CPU to start fetching the bucket of `hash` (call right after a move is made).
+    #[inline(always)]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let ptr = self.bucket(hash) as *const Bucket as *const i8;
+            // SAFETY: prefetching is a hint with no memory effects; any address is allowed, and
+            // this one points into the live bucket array.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
+    }
+
+    /// Looks up `hash`; `ply` converts stored mate scores back to root distance.
+    #[inline]
+    pub fn probe(&self, hash: u64, ply: usize) -> Option<TtHit> {
+        for entry in &self.bucket(hash).entries {
+            let data = entry.data.load(Ordering::Relaxed);
+            let key = entry.key_xor.load(Ordering::Relaxed) ^ data;
+            if key != hash {
+                continue;
+            }
+            let bound = unpack_bound(data)?;
+            return Some(TtHit {
+                mv: unpack_move(data),
+                score: score::from_node_relative((data >> 16) as u16 as i16 as Score, ply),
+                eval: (data >> 32) as u16 as i16 as Score,
+                depth: unpack_depth(data),
+                bound,
+            });
+        }
+        None
+    }
+
+    /// Stores a search result for `hash` searched at `ply` (see the module doc for the rule).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store(
+        &self,
+        hash: u64,
+        ply: usize,
+        mv: Option<Move>,
+        score: Score,
+        eval: Score,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let bucket = self.bucket(hash);
+        let mut victim = &bucket.entries[0];
+        let mut victim_worth = i32::MAX;
+        for entry in &bucket.entries {
+            let data = entry.data.load(Ordering::Relaxed);
+            let key = entry.key_xor.load(Ordering::Relaxed) ^ data;
+            if key == hash || unpack_bound(data).is_none() {
+                victim = entry;
+                break;
+            }
+            let age = (generation.wrapping_sub(unpack_generation(data)) % GENERATION_CYCLE) as i32;
+            let worth = unpack_depth(data) - 8 * age;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = entry;
+            }
+        }
+        let old = victim.data.load(Ordering::Relaxed);
+        let same_position = victim.key_xor.load(Ordering::Relaxed) ^ old == hash;
+        let mut mv = mv;
+        if same_position {
+            // Keep a known best move rather than erase it with "no move".
+            mv = mv.or_else(|| unpack_move(old));
+            // Do not let a shallow bound of the current search overwrite a much deeper result.
+            if bound != Bound::Exact
+                && unpack_generation(old) == generation
+                && unpack_depth(old) > depth + 3
+            {
+                return;
+            }
+        }
+        let data = pack(
+            mv,
+            score::to_node_relative(score, ply),
+            eval,
+            depth,
+            bound,
+            generation,
+        );
+        victim.data.store(data, Ordering::Relaxed);
+        victim.key_xor.store(hash ^ data, Ordering::Relaxed);
+    }
+
+    /// Permille of sampled entries written during the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.buckets.len().min(250);
+        let used: usize = self.buckets[..sample]
+            .iter()
+            .flat_map(|b| &b.entries)
+            .filter(|e| {
+                let d = e.data.load(Ordering::Relaxed);
+                unpack_bound(d).is_some() && unpack_generation(d) == generation
+            })
+            .count();
+        (used * 1000 / (sample * 4)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{MoveKind, Square};
+
+    #[test]
+    fn store_then_probe_round_trips_every_field() {
+        let tt = TranspositionTable::new(1);
+        let mv = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
+        tt.store(0xDEAD_BEEF, 3, Some(mv), -1234, 56, 9, Bound::Lower);
+        let hit = tt.probe(0xDEAD_BEEF, 3).expect("stored entry is found");
+        assert_eq!(
+            hit,
+            TtHit {
+                mv: Some(mv),
+                score: -1234,
+                eval: 56,
+                depth: 9,
+                bound: Bound::Lower
+            }
+        );
+        assert_eq!(tt.probe(0xDEAD_BEEE, 3), None);
+    }
+
+    #[test]
+    fn mate_scores_are_stored_relative_to_the_node() {
+        let tt = TranspositionTable::new(1);
+        // Found at ply 4: mate in 10 plies from the root = mate in 6 from this node.
+        tt.store(42, 4, None, score::mate_in(10), 0, 5, Bound::Exact);
+        // Seen again at ply 2 it is a mate in 8 plies from the root.
+        assert_eq!(tt.probe(42, 2).unwrap().score, score::mate_in(8));
+    }
+
+    #[test]
+    fn stale_entries_are_replaced_before_current_deep_ones() {
+        let tt = TranspositionTable::new(1);
+        let n = tt.buckets.len() as u128;
+        // Five keys that map to bucket 0: the top 64 bits of key * n must be 0.
+        let keys: Vec<u64> = (1..=5u64).collect();
+        assert!(keys.iter().all(|&k| (k as u128 * n) >> 64 == 0));
+        tt.store(keys[0], 0, None, 1, 0, 1, Bound::Exact); // old and shallow
+        tt.new_search();
+        for &k in &keys[1..4] {
+            tt.store(k, 0, None, 1, 0, 20, Bound::Exact);
+        }
+        tt.store(keys[4], 0, None, 1, 0, 2, Bound::Exact);
+        assert!(tt.probe(keys[0], 0).is_none(), "the stale entry made room");
+        assert!(keys[1..].iter().all(|&k| tt.probe(k, 0).is_some()));
+    }
+
+    #[test]
+    fn hashfull_counts_only_current_entries() {
+        let mut tt = TranspositionTable::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        for i in 0..100_000u64 {
+            tt.store(
+                i.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                0,
+                None,
+                0,
+                0,
+                1,
+                Bound::Exact,
+            );
+        }
+        assert!(tt.hashfull() > 500);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+        tt.clear();
+        assert!(tt.probe(0x9E37_79B9_7F4A_7C15, 0).is_none());
+    }
+}

@@ -1,0 +1,348 @@
+//! The UCI front end: the engine loop that reads commands, owns the position and the options,
+//! and runs each search on its own thread.
+//!
+//! Threads: the caller's thread reads stdin and handles every command (so `isready`, `stop`
+//! and `quit` are answered while a search runs); each `go` starts a search thread that prints
+//! `info` lines and finally `bestmove`. Output from both goes through one locked writer, a
+//! line at a time.
+//!
+//! Robustness: every error — an unparsable line, a bad FEN, an illegal move in `position`, an
+//! unknown option or a bad value — is answered with `info string <error>` and changes nothing.
+//! A panic inside a search is caught: the engine reports it and still plays a legal move.
+
+pub mod command;
+mod options;
+
+use std::io::{BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use crate::bench;
+use crate::core::{Board, Move, Position};
+use crate::eval::score;
+use crate::eval::Evaluator;
+use crate::perft;
+use crate::search::{
+    self, Bound, Limits, Reporter, SearchConfig, SearchControl, SearchInfo, SearchResult,
+    TranspositionTable, THREAD_STACK,
+};
+use command::{parse, Command, GoParams, ParseError};
+pub use options::EngineOptions;
+
+/// Where the engine writes: shared by the command thread and the search thread.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    /// Wraps a writer.
+    pub fn new(writer: Box<dyn Write + Send>) -> Self {
+        Output(Arc::new(Mutex::new(writer)))
+    }
+    /// Writes one line and flushes. Output errors (a closed pipe) are ignored: the GUI is gone.
+    pub fn line(&self, text: &str) {
+        let mut w = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let _ = writeln!(w, "{text}");
+        let _ = w.flush();
+    }
+}
+
+/// Formats a search report as a UCI `info` line.
+pub fn info_line(info: &SearchInfo) -> String {
+    let score = match score::mate_moves(info.score) {
+        Some(m) => format!("mate {m}"),
+        None => format!("cp {}", info.score),
+    };
+    let bound = match info.bound {
+        Some(Bound::Lower) => " lowerbound",
+        Some(Bound::Upper) => " upperbound",
+        _ => "",
+    };
+    let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+    format!(
+        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        info.nodes,
+        info.nps(),
+        info.hashfull,
+        info.time.as_millis(),
+        pv.join(" ")
+    )
+}
+
+impl Reporter for Output {
+    fn report(&self, info: &SearchInfo) {
+        self.line(&info_line(info));
+    }
+}
+
+/// The engine: position, options, table and the running search.
+pub struct Engine {
+    position: Position,
+    options: EngineOptions,
+    tt: Arc<TranspositionTable>,
+    control: Arc<SearchControl>,
+    search: Option<JoinHandle<()>>,
+    out: Output,
+}
+
+impl Engine {
+    /// A fresh engine writing to `out`.
+    pub fn new(out: Output) -> Self {
+        let options = EngineOptions::default();
+        Engine {
+            position: Position::default(),
+            tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            options,
+            control: Arc::new(SearchControl::default()),
+            search: None,
+            out,
+        }
+    }
+
+    /// Reads commands until `quit` or end of input, then stops any search and returns.
+    pub fn run(&mut self, input: impl BufRead) {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if !self.handle(&line) {
+                break;
+            }
+        }
+        self.stop_and_wait();
+    }
+
+    fn say(&self, text: &str) {
+        self.out.line(text);
+    }
+
+    fn info_string(&self, text: &str) {
+        self.say(&format!("info string {text}"));
+    }
+
+    fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    fn stop_and_wait(&mut self) {
+        self.control.stop();
+        if let Some(handle) = self.search.take() {
+            let _ = handle.join();
+        }
+    }
+
+    /// Handles one line; returns false on `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let command = match parse(line) {
+            Ok(c) => c,
+            Err(ParseError::Empty) => return true,
+            Err(e) => {
+                self.info_string(&e.to_string());
+                return true;
+            }
+        };
+        match command {
+            Command::Uci => {
+                self.say(&format!("id name chainmate {}", env!("CARGO_PKG_VERSION")));
+                self.say("id author the chainmate developers");
+                for line in self.options.declarations() {
+                    self.say(&line);
+                }
+                self.say("uciok");
+            }
+            Command::Debug(_) | Command::Register => {}
+            Command::IsReady => self.say("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::UciNewGame => {
+                self.stop_and_wait();
+                self.position = Position::default();
+                self.clear_hash();
+            }
+            Command::Position { fen, moves } => match setup_position(fen.as_deref(), &moves) {
+                Ok(p) => self.position = p,
+                Err(e) => self.info_string(&format!("{e}; position unchanged")),
+            },
+            Command::Go(go) => self.go(go),
+            Command::Stop => self.control.stop(),
+            Command::PonderHit => self.control.ponderhit(),
+            Command::Quit => return false,
+            Command::Display => self.say(self.position.board().pretty().trim_end()),
+            Command::Eval => {
+                let text = self
+                    .options
+                    .evaluator()
+                    .explain(self.position.board())
+                    .to_string();
+                for line in text.lines() {
+                    self.say(line);
+                }
+            }
+            Command::Bench(depth) => {
+                self.stop_and_wait();
+                let r = bench::run(
+                    &self.options.search_config(),
+                    depth.unwrap_or(bench::DEFAULT_DEPTH),
+                );
+                self.say(&format!("{} nodes {} nps", r.nodes, r.nps()));
+            }
+        }
+        true
+    }
+
+    fn clear_hash(&mut self) {
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            None => self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb)),
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        if self.searching() {
+            self.info_string(&format!("option '{name}' not changed: a search is running"));
+            return;
+        }
+        let old_hash = self.options.hash_mb;
+        match self.options.set(name, value) {
+            Ok(options::Effect::None) => {}
+            Ok(options::Effect::ClearHash) => self.clear_hash(),
+            Err(e) => self.info_string(&e),
+        }
+        if self.options.hash_mb != old_hash {
+            self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
+        }
+    }
+
+    fn go(&mut self, go: GoParams) {
+        self.stop_and_wait();
+        if let Some(depth) = go.perft {
+            self.perft(depth);
+            return;
+        }
+        let board = *self.position.board();
+        let mut searchmoves = Vec::new();
+        for text in &go.searchmoves {
+            match board.parse_uci(text) {
+                Ok(mv) => searchmoves.push(mv),
+                Err(e) => self.info_string(&format!("searchmoves: {e}; ignored")),
+            }
+        }
+        let limits = Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime: go.movetime,
+            wtime: go.wtime,
+            btime: go.btime,
+            winc: go.winc,
+            binc: go.binc,
+            movestogo: go.movestogo,
+            mate: go.mate,
+            infinite: go.infinite,
+            ponder: go.ponder,
+            searchmoves,
+        };
+        self.control.reset(go.ponder);
+        let job = SearchJob {
+            position: self.position.clone(),
+            limits,
+            config: self.options.search_config(),
+            tt: Arc::clone(&self.tt),
+            control: Arc::clone(&self.control),
+            out: self.out.clone(),
+        };
+        let spawned = std::thread::Builder::new()
+            .name("search-main".into())
+            .stack_size(THREAD_STACK)
+            .spawn(move || job.run());
+        match spawned {
+            Ok(handle) => self.search = Some(handle),
+            Err(e) => {
+                self.info_string(&format!("cannot start a search thread: {e}"));
+                self.say(&bestmove_line(&fallback_result(&board)));
+            }
+        }
+    }
+
+    fn perft(&self, depth: u32) {
+        let board = self.position.board();
+        let start = std::time::Instant::now();
+        let split = perft::divide(board, depth, true, self.options.threads);
+        for (mv, n) in &split {
+            self.say(&format!("{mv}: {n}"));
+        }
+        let total: u64 = split.iter().map(|(_, n)| n).sum();
+        let total = if depth == 0 { 1 } else { total };
+        self.say("");
+        self.say(&format!("Nodes searched: {total}"));
+        self.info_string(&format!(
+            "perft {depth}: {:.3} s",
+            start.elapsed().as_secs_f64()
+        ));
+    }
+}
+
+/// Builds a position from `position` command arguments, all or nothing.
+pub fn setup_position(fen: Option<&str>, moves: &[String]) -> Result<Position, String> {
+    let board = match fen {
+        None => Board::startpos(),
+        Some(text) => Board::from_fen(text).map_err(|e| format!("bad FEN: {e}"))?,
+    };
+    let mut position = Position::new(board);
+    for (i, text) in moves.iter().enumerate() {
+        position
+            .play_uci(text)
+            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+    }
+    Ok(position)
+}
+
+/// A search to run on its own thread.
+struct SearchJob {
+    position: Position,
+    limits: Limits,
+    config: SearchConfig,
+    tt: Arc<TranspositionTable>,
+    control: Arc<SearchControl>,
+    out: Output,
+}
+
+impl SearchJob {
+    fn run(self) {
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            search::search(
+                &self.position,
+                &self.limits,
+                &self.config,
+                &self.tt,
+                &self.control,
+                &self.out,
+            )
+        }));
+        let result = outcome.unwrap_or_else(|_| {
+            self.out
+                .line("info string internal error in the search; playing a legal move");
+            fallback_result(self.position.board())
+        });
+        self.out.line(&bestmove_line(&result));
+    }
+}
+
+/// A result naming the first legal move (the last resort after an internal error).
+fn fallback_result(board: &Board) -> SearchResult {
+    SearchResult {
+        best_move: board.legal_moves().first().copied(),
+        ponder_move: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        pv: Vec::new(),
+    }
+}
+
+fn bestmove_line(result: &SearchResult) -> String {
+    match (result.best_move, result.ponder_move) {
+        (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
+        (Some(best), None) => format!("bestmove {best}"),
+        (None, _) => "bestmove (none)".to_string(),
+    }
+}

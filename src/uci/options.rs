@@ -1,0 +1,251 @@
+//! The engine's UCI options: declared on `uci`, set by `setoption`.
+//!
+//! Besides the standard options, every search parameter is an option named
+//! `search.<param>`, and every parameter of every evaluator an option named
+//! `<evaluator>.<param>` (each evaluator keeps its own settings, so switching `Evaluator`
+//! back and forth does not lose them). Names are matched case-insensitively.
+
+use std::time::Duration;
+
+use crate::eval::params::ParamSet;
+use crate::eval::{AnyEvaluator, Evaluator};
+use crate::search::{Algorithm, SearchConfig, SearchParams, TranspositionTable};
+
+/// What a successful `setoption` asks the engine to do besides remembering the value.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing more.
+    None,
+    /// Clear the hash table.
+    ClearHash,
+}
+
+/// The option values.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// `Hash`, MiB.
+    pub hash_mb: usize,
+    /// `Threads`.
+    pub threads: usize,
+    /// `Move Overhead`, ms.
+    pub move_overhead_ms: u64,
+    /// `MultiPV`.
+    pub multipv: usize,
+    /// `Ponder` (informational: the GUI decides whether to ponder).
+    pub ponder: bool,
+    /// `Search`.
+    pub algorithm: Algorithm,
+    /// Search parameters (`search.*`).
+    pub search_params: SearchParams,
+    /// Every evaluator with its own parameters, in `AnyEvaluator::NAMES` order.
+    pub evaluators: Vec<AnyEvaluator>,
+    /// Index of the selected evaluator.
+    pub selected: usize,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        let evaluators: Vec<AnyEvaluator> = AnyEvaluator::NAMES
+            .iter()
+            .map(|n| AnyEvaluator::by_name(n).expect("NAMES are valid"))
+            .collect();
+        let default_name = AnyEvaluator::default().name();
+        let selected = evaluators
+            .iter()
+            .position(|e| e.name() == default_name)
+            .unwrap_or(0);
+        EngineOptions {
+            hash_mb: 16,
+            threads: 1,
+            move_overhead_ms: 30,
+            multipv: 1,
+            ponder: false,
+            algorithm: Algorithm::Pvs,
+            search_params: SearchParams::default(),
+            evaluators,
+            selected,
+        }
+    }
+}
+
+const MAX_THREADS: usize = 256;
+
+fn spin(name: &str, default: impl std::fmt::Display, min: i64, max: i64) -> String {
+    format!("option name {name} type spin default {default} min {min} max {max}")
+}
+
+fn param_declarations(prefix: &str, params: &dyn ParamSet, out: &mut Vec<String>) {
+    for (name, value) in params.entries() {
+        out.push(format!(
+            "option name {prefix}.{name} type string default {value}"
+        ));
+    }
+}
+
+impl EngineOptions {
+    /// The selected evaluator.
+    pub fn evaluator(&self) -> &AnyEvaluator {
+        &self.evaluators[self.selected]
+    }
+
+    /// The search configuration these options describe.
+    pub fn search_config(&self) -> SearchConfig {
+        SearchConfig {
+            algorithm: self.algorithm,
+            evaluator: self.evaluator().clone(),
+            params: self.search_params.clone(),
+            multipv: self.multipv,
+            threads: self.threads,
+            move_overhead: Duration::from_millis(self.move_overhead_ms),
+        }
+    }
+
+    /// The `option ...` lines answering `uci`.
+    pub fn declarations(&self) -> Vec<String> {
+        let defaults = EngineOptions::default();
+        let mut out = vec![
+            spin(
+                "Hash",
+                defaults.hash_mb,
+                1,
+                TranspositionTable::MAX_MB as i64,
+            ),
+            spin("Threads", defaults.threads, 1, MAX_THREADS as i64),
+            "option name Clear Hash type button".to_string(),
+            spin("Move Overhead", defaults.move_overhead_ms, 0, 10_000),
+            spin("MultiPV", defaults.multipv, 1, 256),
+            "option name Ponder type check default false".to_string(),
+            format!(
+                "option name Evaluator type combo default {} {}",
+                defaults.evaluator().name(),
+                AnyEvaluator::NAMES
+                    .iter()
+                    .map(|n| format!("var {n}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            format!(
+                "option name Search type combo default pvs {}",
+                Algorithm::NAMES
+                    .iter()
+                    .map(|n| format!("var {n}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        ];
+        param_declarations("search", &defaults.search_params, &mut out);
+        for e in &defaults.evaluators {
+            param_declarations(e.name(), e.params(), &mut out);
+        }
+        out
+    }
+
+    /// Applies `setoption name <name> value <value>`.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
+        let key = name.trim().to_ascii_lowercase();
+        let need = || value.ok_or_else(|| format!("option '{name}' needs a value"));
+        let int = |lo: i64, hi: i64| -> Result<i64, String> {
+            let text = need()?;
+            let v: i64 = text
+                .trim()
+                .parse()
+                .map_err(|_| format!("option '{name}': '{text}' is not a number"))?;
+            if (lo..=hi).contains(&v) {
+                Ok(v)
+            } else {
+                Err(format!("option '{name}': {v} is outside {lo}..{hi}"))
+            }
+        };
+        match key.as_str() {
+            "hash" => self.hash_mb = int(1, TranspositionTable::MAX_MB as i64)? as usize,
+            "threads" => self.threads = int(1, MAX_THREADS as i64)? as usize,
+            "clear hash" => return Ok(Effect::ClearHash),
+            "move overhead" => self.move_overhead_ms = int(0, 10_000)? as u64,
+            "multipv" => self.multipv = int(1, 256)? as usize,
+            "ponder" => {
+                self.ponder = match need()?.trim().to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    v => return Err(format!("option 'Ponder': '{v}' is not true or false")),
+                }
+            }
+            "evaluator" => {
+                let v = need()?.trim().to_ascii_lowercase();
+                self.selected = self
+                    .evaluators
+                    .iter()
+                    .position(|e| e.name().eq_ignore_ascii_case(&v))
+                    .ok_or_else(|| {
+                        format!(
+                            "unknown evaluator '{v}' (choose from: {})",
+                            AnyEvaluator::NAMES.join(", ")
+                        )
+                    })?;
+            }
+            "search" => self.algorithm = need()?.trim().parse()?,
+            _ => return self.set_param(&key, name, need()?),
+        }
+        Ok(Effect::None)
+    }
+
+    /// `search.<param>` or `<evaluator>.<param>`.
+    fn set_param(&mut self, key: &str, name: &str, value: &str) -> Result<Effect, String> {
+        let unknown = || format!("unknown option '{name}'");
+        let (group, param) = key.split_once('.').ok_or_else(unknown)?;
+        let params: &mut dyn ParamSet = if group == "search" {
+            &mut self.search_params
+        } else {
+            self.evaluators
+                .iter_mut()
+                .find(|e| e.name().eq_ignore_ascii_case(group))
+                .ok_or_else(unknown)?
+                .params_mut()
+        };
+        params
+            .set_text(param, value)
+            .map_err(|e| format!("option '{name}': {e}"))?;
+        Ok(Effect::None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_options_validate_their_values() {
+        let mut o = EngineOptions::default();
+        assert_eq!(o.set("Hash", Some("64")), Ok(Effect::None));
+        assert_eq!(o.hash_mb, 64);
+        assert!(o.set("Hash", Some("0")).is_err());
+        assert!(o.set("Hash", Some("lots")).is_err());
+        assert_eq!(o.hash_mb, 64, "a rejected value changes nothing");
+        assert_eq!(o.set("clear hash", None), Ok(Effect::ClearHash));
+        assert!(o.set("Search", Some("alphabeta+tt")).is_ok());
+        assert_eq!(o.algorithm, Algorithm::AlphaBetaTt);
+        assert!(o.set("Search", Some("dfs")).is_err());
+        assert!(o.set("Nonsense", Some("1")).is_err());
+        assert!(o.set("Evaluator", Some("material")).is_ok());
+        assert_eq!(o.evaluator().name(), "material");
+    }
+
+    #[test]
+    fn parameters_are_options_by_name() {
+        let mut o = EngineOptions::default();
+        o.set("search.rfp_margin", Some("90")).unwrap();
+        assert_eq!(o.search_params.rfp_margin, 90);
+        o.set("material.queen", Some("950")).unwrap();
+        let material = o
+            .evaluators
+            .iter()
+            .find(|e| e.name() == "material")
+            .unwrap();
+        assert_eq!(material.params().get("queen"), Some(950.0));
+        assert!(o.set("material.queen", Some("9.5")).is_err());
+        assert!(o.set("material.dragon", Some("1")).is_err());
+        assert!(o
+            .declarations()
+            .iter()
+            .any(|d| d == "option name material.queen type string default 900"));
+    }
+}
