@@ -130,7 +130,6 @@ pub struct MovePicker {
     moves: MoveList,
     scores: [i32; MAX_MOVES],
     next: usize,
-    skip_quiets: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -159,13 +158,7 @@ impl MovePicker {
             moves: MoveList::new(),
             scores: [0; MAX_MOVES],
             next: 0,
-            skip_quiets: false,
         }
-    }
-
-    /// From now on, skip quiet moves that are not killers or counters (late-move pruning).
-    pub fn skip_quiets(&mut self) {
-        self.skip_quiets = true;
     }
 
     /// The next move, or `None` when all have been handed out.
@@ -191,9 +184,6 @@ impl MovePicker {
         while let Some((mv, score)) = self.pick_best() {
             if score == HASH_MOVE {
                 continue; // already tried
-            }
-            if self.skip_quiets && !mv.is_noisy() && score < COUNTER {
-                continue;
             }
             return Some(mv);
         }

@@ -31,9 +31,11 @@ crate::params! {
         /// Late-move pruning: quiet moves tried beyond `lmp_base + depth²` are skipped
         /// (halved when the position is not improving).
         lmp_base: i32 = 3,
-        /// SEE pruning of quiet moves: skip if SEE < -margin × depth (up to lmp_max_depth).
+        /// SEE pruning applies up to this depth.
+        see_max_depth: i32 = 8,
+        /// SEE pruning of quiet moves: skip if SEE < -margin × depth.
         see_quiet_margin: i32 = 60,
-        /// SEE pruning of captures: skip if SEE < -margin × depth².
+        /// SEE pruning of captures and checks: skip if SEE < -margin × depth².
         see_capture_margin: i32 = 20,
         /// Late-move reductions need at least this depth.
         lmr_min_depth: i32 = 3,

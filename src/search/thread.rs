@@ -641,7 +641,7 @@ impl<'a> Thread<'a> {
             pv_node,
             cut_node,
             in_check,
-            eval,
+            eval: _,
             improving,
             ..
         } = *node;
@@ -671,27 +671,11 @@ impl<'a> Thread<'a> {
             };
             move_count += 1;
             let quiet = !mv.is_noisy();
-            if best_score > -MATE_IN_MAX_PLY && has_pieces {
-                if quiet {
-                    let lmp_limit =
-                        (p.lmp_base + depth * depth) as usize / (2 - improving as usize);
-                    if depth <= p.lmp_max_depth && move_count > lmp_limit {
-                        picker.skip_quiets();
-                        continue;
-                    }
-                    let margin = p.futility_base + p.futility_per_depth * (depth - 1);
-                    if !in_check && depth <= p.futility_max_depth && eval + margin <= alpha {
-                        picker.skip_quiets();
-                        continue;
-                    }
-                    if depth <= p.lmp_max_depth && !see_ge(board, mv, -p.see_quiet_margin * depth) {
-                        continue;
-                    }
-                } else if depth <= p.lmp_max_depth
-                    && !see_ge(board, mv, -p.see_capture_margin * depth * depth)
-                {
-                    continue;
-                }
+            if best_score > -MATE_IN_MAX_PLY
+                && has_pieces
+                && self.shallow_prune(board, mv, node, alpha, move_count)
+            {
+                continue;
             }
             let mut child = *board;
             child.play_unchecked(mv);
@@ -769,6 +753,50 @@ impl<'a> Thread<'a> {
             return (if in_check { score::mated_in(ply) } else { DRAW }, None);
         }
         (best_score, best_move)
+    }
+
+    /// Shallow-depth pruning of one move, once a move has been searched: late-move pruning and
+    /// futility pruning of quiet moves, and SEE pruning. Checking moves are treated like
+    /// captures (never futility- or move-count-pruned; SEE-pruned only at the capture margin),
+    /// so quiet sacrifices that lead to mate survive. (The conditions only get truer as the
+    /// loop goes on, so pruning move by move loses nothing against skipping all quiet moves
+    /// at once, and keeps the quiet checks.) Returns whether to skip `mv`.
+    fn shallow_prune(
+        &self,
+        board: &Board,
+        mv: Move,
+        node: &Node,
+        alpha: Score,
+        move_count: usize,
+    ) -> bool {
+        let p = self.params;
+        let depth = node.depth;
+        if depth
+            > p.see_max_depth
+                .max(p.lmp_max_depth)
+                .max(p.futility_max_depth)
+        {
+            return false;
+        }
+        let tactical = mv.is_noisy() || board.gives_check(mv);
+        if !tactical {
+            let lmp_limit = (p.lmp_base + depth * depth) as usize / (2 - node.improving as usize);
+            if depth <= p.lmp_max_depth && move_count > lmp_limit {
+                return true;
+            }
+            let margin = p.futility_base + p.futility_per_depth * (depth - 1);
+            if !node.in_check && depth <= p.futility_max_depth && node.eval + margin <= alpha {
+                return true;
+            }
+            if depth <= p.see_max_depth && !see_ge(board, mv, -p.see_quiet_margin * depth) {
+                return true;
+            }
+        } else if depth <= p.see_max_depth
+            && !see_ge(board, mv, -p.see_capture_margin * depth * depth)
+        {
+            return true;
+        }
+        false
     }
 
     /// The late-move reduction of a quiet move, from the table and the node's circumstances.

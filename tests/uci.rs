@@ -1,0 +1,402 @@
+//! UCI sessions driven through the real `chainmate` binary, as a GUI drives it: the handshake,
+//! searches with every kind of limit, pondering, stop and quit during a search, and bad input
+//! of every kind, after which the engine must answer and keep its state.
+//!
+//! Timeouts here only keep a broken engine from hanging the test run; nothing asserts speed.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use chainmate::core::Board;
+
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chainmate"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chainmate");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{text}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Reads lines until one satisfies `pred`; returns all lines read, that one last.
+    fn until(&mut self, pred: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            match self.lines.recv_timeout(PATIENCE) {
+                Ok(line) => {
+                    let done = pred(&line);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("no expected line; got {seen:#?}"),
+                Err(RecvTimeoutError::Disconnected) => panic!("engine exited; got {seen:#?}"),
+            }
+        }
+    }
+
+    fn bestmove(&mut self) -> (String, Vec<String>) {
+        let lines = self.until(|l| l.starts_with("bestmove"));
+        let mv = lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        (mv, lines)
+    }
+
+    fn ready(&mut self) {
+        self.send("isready");
+        self.until(|l| l == "readyok");
+    }
+
+    fn close_and_wait(mut self) -> std::process::ExitStatus {
+        drop(self.stdin.take());
+        self.child.wait().unwrap()
+    }
+}
+
+fn legal_in(fen: &str, mv: &str) -> bool {
+    Board::from_fen(fen).unwrap().parse_uci(mv).is_ok()
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// White to move, in check from the g2 pawn, with a single legal move: Kh1-g1.
+const ONE_MOVE: &str = "8/8/8/8/8/6k1/6p1/7K w - - 0 1";
+
+#[test]
+fn handshake_lists_the_options() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until(|l| l == "uciok");
+    assert!(lines[0].starts_with("id name chainmate"));
+    for option in [
+        "Hash",
+        "Threads",
+        "Clear Hash",
+        "Move Overhead",
+        "MultiPV",
+        "Ponder",
+        "Evaluator",
+        "Search",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type"))),
+            "option {option} missing"
+        );
+    }
+    e.ready();
+    e.send("quit");
+    assert!(e.close_and_wait().success());
+}
+
+#[test]
+fn go_without_position_searches_the_start_position() {
+    let mut e = Engine::start();
+    e.send("go depth 4");
+    let (mv, lines) = e.bestmove();
+    assert!(legal_in(START, &mv), "{mv}");
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth 4"))
+        .expect("depth 4 reported");
+    for field in [
+        " seldepth ",
+        " multipv 1 ",
+        " score cp ",
+        " nodes ",
+        " nps ",
+        " hashfull ",
+        " time ",
+        " pv ",
+    ] {
+        assert!(info.contains(field), "{field} missing in {info}");
+    }
+}
+
+#[test]
+fn position_with_moves_and_every_limit_kind() {
+    let mut e = Engine::start();
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    let after = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    for go in [
+        "go depth 5",
+        "go nodes 20000",
+        "go movetime 100",
+        "go wtime 1000 btime 1000 winc 10 binc 10",
+        "go wtime 500 btime 500 movestogo 1",
+        "go btime 50 wtime 50",
+    ] {
+        e.send(go);
+        let (mv, _) = e.bestmove();
+        assert!(legal_in(after, &mv), "{go}: {mv}");
+    }
+}
+
+#[test]
+fn bad_position_commands_keep_the_previous_position() {
+    let mut e = Engine::start();
+    e.send(&format!("position fen {ONE_MOVE}"));
+    for bad in [
+        "position fen rnbqkbnr/pppppppp/8/8 w KQkq - 0 1",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "position fen this is not a fen at all",
+        "position startpos moves e2e4 e2e4",
+        "position startpos moves e2e5",
+        "position startpos moves zz99",
+        "position",
+        "position sideways",
+    ] {
+        e.send(bad);
+        let lines = e.until(|l| l.starts_with("info string"));
+        assert!(lines.last().unwrap().len() > "info string ".len(), "{bad}");
+    }
+    e.send("go depth 3");
+    let (mv, _) = e.bestmove();
+    assert_eq!(
+        mv, "h1g1",
+        "the one legal move of the position set before the bad commands"
+    );
+}
+
+#[test]
+fn garbage_lines_are_answered_and_the_engine_carries_on() {
+    let mut e = Engine::start();
+    for garbage in [
+        "hello",
+        "go depth banana",
+        "go wtime",
+        "setoption name Hash value -3",
+        "setoption name Hash value lots",
+        "setoption name NoSuchOption value 1",
+        "setoption name Evaluator value magic",
+        "setoption name Search value bogo",
+        "setoption Hash 3",
+        "\u{1}\u{2}\u{3}",
+        "bench x",
+    ] {
+        e.send(garbage);
+        e.until(|l| l.starts_with("info string"));
+    }
+    e.send("");
+    e.send("   ");
+    e.ready();
+    e.send("go depth 2");
+    let (mv, _) = e.bestmove();
+    assert!(legal_in(START, &mv));
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_legal_move() {
+    let mut e = Engine::start();
+    e.send("position startpos moves d2d4");
+    e.send("go infinite");
+    e.until(|l| l.starts_with("info depth 3"));
+    e.ready(); // isready is answered during a search
+    e.send("stop");
+    let (mv, _) = e.bestmove();
+    assert!(legal_in(
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+        &mv
+    ));
+}
+
+#[test]
+fn infinite_search_waits_for_stop_even_when_done() {
+    // A mate in one is solved instantly, but `go infinite` must not answer before `stop`.
+    let mut e = Engine::start();
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("go infinite depth 3");
+    e.until(|l| l.starts_with("info depth 3"));
+    e.ready();
+    e.send("stop");
+    let (mv, _) = e.bestmove();
+    assert_eq!(mv, "a1a8");
+}
+
+#[test]
+fn ponder_then_ponderhit_or_stop() {
+    let mut e = Engine::start();
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go ponder wtime 2000 btime 2000");
+    e.until(|l| l.starts_with("info depth 2"));
+    e.send("ponderhit");
+    let (mv, _) = e.bestmove();
+    assert!(legal_in(
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        &mv
+    ));
+    e.send("go ponder wtime 2000 btime 2000");
+    e.until(|l| l.starts_with("info depth 2"));
+    e.send("stop");
+    let (mv, _) = e.bestmove();
+    assert!(legal_in(
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        &mv
+    ));
+}
+
+#[test]
+fn quit_during_a_search_exits_cleanly() {
+    let mut e = Engine::start();
+    e.send("go infinite");
+    e.until(|l| l.starts_with("info depth 2"));
+    e.send("quit");
+    assert!(e.close_and_wait().success());
+}
+
+#[test]
+fn end_of_input_exits_cleanly() {
+    let mut e = Engine::start();
+    e.send("go infinite");
+    e.until(|l| l.starts_with("info depth 2"));
+    assert!(e.close_and_wait().success());
+}
+
+#[test]
+fn go_mate_reports_the_mate_score() {
+    let mut e = Engine::start();
+    e.send("position fen 4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 1");
+    e.send("go mate 2");
+    let (mv, lines) = e.bestmove();
+    assert_eq!(mv, "b3b8");
+    assert!(lines.iter().any(|l| l.contains(" score mate 2 ")));
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("go depth 5");
+    let (_, lines) = e.bestmove();
+    let firsts: Vec<&str> = (1..=3)
+        .map(|k| {
+            let line = lines
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("info depth 5 ") && l.contains(&format!(" multipv {k} ")))
+                .expect("a line per multipv index");
+            line.split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+        })
+        .collect();
+    assert!(
+        firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+        "{firsts:?}"
+    );
+}
+
+#[test]
+fn options_threads_hash_and_searchmoves() {
+    let mut e = Engine::start();
+    e.send("setoption name Hash value 32");
+    e.send("setoption name Threads value 2");
+    e.send("setoption name Clear Hash");
+    e.send("setoption name Move Overhead value 50");
+    e.ready();
+    e.send("go depth 6 searchmoves a2a3 h2h4");
+    let (mv, _) = e.bestmove();
+    assert!(mv == "a2a3" || mv == "h2h4", "{mv}");
+}
+
+#[test]
+fn extensions_d_eval_perft_and_bench() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    e.send("d");
+    let lines = e.until(|l| l.starts_with("Fen: "));
+    assert_eq!(
+        lines.last().unwrap(),
+        "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    e.send("eval");
+    e.until(|l| l.starts_with("Final evaluation"));
+    e.send("position startpos");
+    e.send("go perft 3");
+    let lines = e.until(|l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 8902");
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.contains(": ") && l.len() < 16)
+            .count(),
+        20
+    );
+    e.send("bench 3");
+    let lines = e.until(|l| l.ends_with(" nps"));
+    let words: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
+    assert_eq!(words.len(), 4);
+    assert_eq!(words[1], "nodes");
+    assert!(words[0].parse::<u64>().unwrap() > 0);
+}
+
+#[test]
+fn every_plain_search_plays_through_uci() {
+    let mut e = Engine::start();
+    for algorithm in ["minimax", "alphabeta", "alphabeta+tt", "pvs"] {
+        e.send(&format!("setoption name Search value {algorithm}"));
+        e.send("position startpos moves g1f3");
+        e.send("go depth 3");
+        let (mv, _) = e.bestmove();
+        assert!(
+            legal_in(
+                "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1",
+                &mv
+            ),
+            "{algorithm}: {mv}"
+        );
+    }
+}
+
+#[test]
+fn no_legal_move_answers_none() {
+    let mut e = Engine::start();
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go depth 3");
+    let (mv, _) = e.bestmove();
+    assert_eq!(mv, "(none)");
+}
