@@ -123,12 +123,34 @@ pub fn mvv_lva(board: &Board, mv: Move) -> i32 {
     capture_gain(board, mv) * 8 - attacker
 }
 
-/// Hands out the moves of a node best-first. See the module documentation.
+/// Storage for one ply's moves and their ordering scores. A thread owns one per ply, so no
+/// node has to allocate or zero-fill move arrays.
+pub struct MoveBuffer {
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+}
+
+impl Default for MoveBuffer {
+    fn default() -> Self {
+        MoveBuffer {
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+        }
+    }
+}
+
+impl MoveBuffer {
+    /// The moves currently held.
+    pub fn moves(&self) -> &MoveList {
+        &self.moves
+    }
+}
+
+/// Hands out the moves of a node best-first, keeping them in the node's [`MoveBuffer`]. See
+/// the module documentation.
 pub struct MovePicker {
     hash_move: Option<Move>,
     stage: Stage,
-    moves: MoveList,
-    scores: [i32; MAX_MOVES],
     next: usize,
 }
 
@@ -155,14 +177,18 @@ impl MovePicker {
         MovePicker {
             hash_move,
             stage: Stage::HashMove,
-            moves: MoveList::new(),
-            scores: [0; MAX_MOVES],
             next: 0,
         }
     }
 
-    /// The next move, or `None` when all have been handed out.
-    pub fn next(&mut self, board: &Board, ctx: &OrderingContext) -> Option<Move> {
+    /// The next move, or `None` when all have been handed out. `buffer` must be the same for
+    /// every call on one picker.
+    pub fn next(
+        &mut self,
+        buffer: &mut MoveBuffer,
+        board: &Board,
+        ctx: &OrderingContext,
+    ) -> Option<Move> {
         if self.stage == Stage::HashMove {
             self.stage = Stage::Generate;
             match self.hash_move {
@@ -172,39 +198,40 @@ impl MovePicker {
         }
         if self.stage == Stage::Generate {
             self.stage = Stage::Pick;
-            board.generate(GenType::All, &mut self.moves);
-            for (i, &mv) in self.moves.iter().enumerate() {
-                self.scores[i] = if Some(mv) == self.hash_move {
+            buffer.moves.clear();
+            board.generate(GenType::All, &mut buffer.moves);
+            for (i, &mv) in buffer.moves.iter().enumerate() {
+                buffer.scores[i] = if Some(mv) == self.hash_move {
                     HASH_MOVE
                 } else {
                     score_move(board, mv, ctx)
                 };
             }
         }
-        while let Some((mv, score)) = self.pick_best() {
-            if score == HASH_MOVE {
-                continue; // already tried
+        while let Some((mv, score)) = self.pick_best(buffer) {
+            if score != HASH_MOVE {
+                return Some(mv);
             }
-            return Some(mv);
         }
         None
     }
 
-    fn pick_best(&mut self) -> Option<(Move, i32)> {
+    fn pick_best(&mut self, buffer: &mut MoveBuffer) -> Option<(Move, i32)> {
         let start = self.next;
-        if start >= self.moves.len() {
+        let len = buffer.moves.len();
+        if start >= len {
             return None;
         }
         let mut best = start;
-        for i in start + 1..self.moves.len() {
-            if self.scores[i] > self.scores[best] {
+        for i in start + 1..len {
+            if buffer.scores[i] > buffer.scores[best] {
                 best = i;
             }
         }
-        self.moves.swap(start, best);
-        self.scores.swap(start, best);
+        buffer.moves.swap(start, best);
+        buffer.scores.swap(start, best);
         self.next += 1;
-        Some((self.moves[start], self.scores[start]))
+        Some((buffer.moves[start], buffer.scores[start]))
     }
 }
 
@@ -250,20 +277,20 @@ fn quiet_tiebreak(board: &Board, mv: Move) -> i32 {
     }
 }
 
-/// Quiescence ordering: noisy moves (or all evasions in check) by MVV-LVA, sorted once.
-pub fn quiescence_moves(board: &Board) -> MoveList {
-    let mut moves = MoveList::new();
+/// Fills `buffer` with the quiescence moves — noisy moves, or all evasions in check — sorted
+/// once by MVV-LVA (noisy moves first among evasions).
+pub fn quiescence_moves(board: &Board, buffer: &mut MoveBuffer) {
+    buffer.moves.clear();
     let gen = if board.is_check() {
         GenType::All
     } else {
         GenType::Noisy
     };
-    board.generate(gen, &mut moves);
-    moves.sort_unstable_by_key(|&mv| {
+    board.generate(gen, &mut buffer.moves);
+    buffer.moves.sort_unstable_by_key(|&mv| {
         let bonus = if mv.is_noisy() { 1 << 20 } else { 0 };
         -(mvv_lva(board, mv) + bonus)
     });
-    moves
 }
 
 /// The SEE value of the piece a move captures (for delta pruning).

@@ -8,7 +8,9 @@
 
 use std::sync::atomic::Ordering;
 
-use super::ordering::{quiescence_moves, victim_value, Heuristics, MovePicker, OrderingContext};
+use super::ordering::{
+    quiescence_moves, victim_value, Heuristics, MoveBuffer, MovePicker, OrderingContext,
+};
 use super::params::SearchParams;
 use super::see::see_ge;
 use super::tt::{Bound, TtHit};
@@ -60,6 +62,8 @@ pub struct Thread<'a> {
     pub(crate) pv: Vec<Vec<Move>>,
     stack: Vec<Frame>,
     heuristics: Heuristics,
+    /// One move buffer per ply.
+    buffers: Vec<MoveBuffer>,
     /// Late-move reductions by depth and move number.
     lmr: Vec<[i32; 64]>,
 }
@@ -128,6 +132,7 @@ impl<'a> Thread<'a> {
                 .collect(),
             stack: vec![Frame::default(); MAX_PLY + 4],
             heuristics: Heuristics::default(),
+            buffers: (0..MAX_PLY + 2).map(|_| MoveBuffer::default()).collect(),
             lmr,
         }
     }
@@ -666,7 +671,7 @@ impl<'a> Thread<'a> {
                 ply,
                 previous,
             };
-            let Some(mv) = picker.next(board, &ctx) else {
+            let Some(mv) = picker.next(&mut self.buffers[ply], board, &ctx) else {
                 break;
             };
             move_count += 1;
@@ -892,8 +897,10 @@ impl<'a> Thread<'a> {
         alpha = alpha.max(stand_pat);
         let mut best_score = stand_pat;
         let mut best_move = None;
-        let moves = quiescence_moves(board);
-        for &mv in moves.iter() {
+        quiescence_moves(board, &mut self.buffers[ply]);
+        let move_count = self.buffers[ply].moves().len();
+        for i in 0..move_count {
+            let mv = self.buffers[ply].moves()[i];
             if !in_check {
                 let gain = victim_value(board, mv) + mv.promotion().map_or(0, |_| 800);
                 if stand_pat + gain + self.params.qs_delta_margin <= alpha || !see_ge(board, mv, 0)
@@ -920,7 +927,7 @@ impl<'a> Thread<'a> {
                 }
             }
         }
-        if in_check && moves.is_empty() {
+        if in_check && move_count == 0 {
             return score::mated_in(ply);
         }
         let bound = if best_score >= beta {
