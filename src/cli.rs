@@ -40,8 +40,9 @@ pub struct EvalArgs {
     /// Position to evaluate (default: the start position).
     #[arg(long, default_value = STARTPOS_FEN)]
     pub fen: String,
-    /// Evaluator name.
-    #[arg(long, default_value = "material")]
+    /// Evaluator name: tsvetkov (the default for play), material, weighted (= weighted:base),
+    /// weighted:uniform|base|pruning|handmade|winning, power.
+    #[arg(long, default_value = "tsvetkov")]
     pub evaluator: String,
     /// A `name = value` parameter file to apply first.
     #[arg(long)]

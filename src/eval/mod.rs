@@ -2,6 +2,7 @@
 //!
 //! | name | paper | module |
 //! | --- | --- | --- |
+//! | `tsvetkov` (default for play) | 004, after Tsvetkov's compendium | [`tsvetkov`] |
 //! | `material` | 001 | [`material`] |
 //! | `weighted`, `weighted:<preset>` | 000 | [`weighted`] |
 //!
@@ -17,6 +18,7 @@ pub mod material;
 pub mod params;
 pub mod pst;
 pub mod score;
+pub mod tsvetkov;
 pub mod weighted;
 
 use std::fmt;
@@ -182,12 +184,15 @@ pub enum AnyEvaluator {
     Material(material::Material),
     /// Paper 000: material, piece-square tables and threats with weight presets.
     Weighted(weighted::Weighted),
+    /// Paper 004: the Tsvetkov evaluator (the default for play).
+    Tsvetkov(tsvetkov::Tsvetkov),
 }
 
 impl AnyEvaluator {
     /// The names accepted by [`AnyEvaluator::by_name`]. `weighted` is the `base` preset;
     /// `weighted:<preset>` selects another of the paper's weight presets.
     pub const NAMES: &'static [&'static str] = &[
+        "tsvetkov",
         "material",
         "weighted",
         "weighted:uniform",
@@ -209,6 +214,7 @@ impl AnyEvaluator {
         match name.as_str() {
             "material" => Some(AnyEvaluator::Material(material::Material::default())),
             "weighted" => Some(AnyEvaluator::Weighted(weighted::Weighted::default())),
+            "tsvetkov" => Some(AnyEvaluator::Tsvetkov(tsvetkov::Tsvetkov::default())),
             _ => None,
         }
     }
@@ -217,6 +223,7 @@ impl AnyEvaluator {
         match self {
             AnyEvaluator::Material(e) => e,
             AnyEvaluator::Weighted(e) => e,
+            AnyEvaluator::Tsvetkov(e) => e,
         }
     }
 
@@ -224,13 +231,15 @@ impl AnyEvaluator {
         match self {
             AnyEvaluator::Material(e) => e,
             AnyEvaluator::Weighted(e) => e,
+            AnyEvaluator::Tsvetkov(e) => e,
         }
     }
 }
 
+/// The evaluator for play: `tsvetkov` (paper 004).
 impl Default for AnyEvaluator {
     fn default() -> Self {
-        AnyEvaluator::Material(material::Material::default())
+        AnyEvaluator::Tsvetkov(tsvetkov::Tsvetkov::default())
     }
 }
 
@@ -243,6 +252,7 @@ impl Evaluator for AnyEvaluator {
         match self {
             AnyEvaluator::Material(e) => e.evaluate(board),
             AnyEvaluator::Weighted(e) => e.evaluate(board),
+            AnyEvaluator::Tsvetkov(e) => e.evaluate(board),
         }
     }
     fn explain(&self, board: &Board) -> Explanation {
