@@ -5,6 +5,7 @@
 //! | `tsvetkov` (default for play) | 004, after Tsvetkov's compendium | [`tsvetkov`] |
 //! | `material` | 001 | [`material`] |
 //! | `weighted`, `weighted:<preset>` | 000 | [`weighted`] |
+//! | `power` | 003 | [`power`] |
 //!
 //! `docs/evaluators.md` describes every term, constant and choice.
 //!
@@ -16,6 +17,7 @@
 pub mod attack_map;
 pub mod material;
 pub mod params;
+pub mod power;
 pub mod pst;
 pub mod score;
 pub mod tsvetkov;
@@ -186,6 +188,8 @@ pub enum AnyEvaluator {
     Weighted(weighted::Weighted),
     /// Paper 004: the Tsvetkov evaluator (the default for play).
     Tsvetkov(tsvetkov::Tsvetkov),
+    /// Paper 003: piece power with defender and attacker chains.
+    Power(power::Power),
 }
 
 impl AnyEvaluator {
@@ -200,6 +204,7 @@ impl AnyEvaluator {
         "weighted:pruning",
         "weighted:handmade",
         "weighted:winning",
+        "power",
     ];
 
     /// The evaluator called `name` (case-insensitive), with its default parameters.
@@ -215,6 +220,7 @@ impl AnyEvaluator {
             "material" => Some(AnyEvaluator::Material(material::Material::default())),
             "weighted" => Some(AnyEvaluator::Weighted(weighted::Weighted::default())),
             "tsvetkov" => Some(AnyEvaluator::Tsvetkov(tsvetkov::Tsvetkov::default())),
+            "power" => Some(AnyEvaluator::Power(power::Power::default())),
             _ => None,
         }
     }
@@ -224,6 +230,7 @@ impl AnyEvaluator {
             AnyEvaluator::Material(e) => e,
             AnyEvaluator::Weighted(e) => e,
             AnyEvaluator::Tsvetkov(e) => e,
+            AnyEvaluator::Power(e) => e,
         }
     }
 
@@ -232,6 +239,7 @@ impl AnyEvaluator {
             AnyEvaluator::Material(e) => e,
             AnyEvaluator::Weighted(e) => e,
             AnyEvaluator::Tsvetkov(e) => e,
+            AnyEvaluator::Power(e) => e,
         }
     }
 }
@@ -253,6 +261,7 @@ impl Evaluator for AnyEvaluator {
             AnyEvaluator::Material(e) => e.evaluate(board),
             AnyEvaluator::Weighted(e) => e.evaluate(board),
             AnyEvaluator::Tsvetkov(e) => e.evaluate(board),
+            AnyEvaluator::Power(e) => e.evaluate(board),
         }
     }
     fn explain(&self, board: &Board) -> Explanation {
