@@ -72,6 +72,29 @@ fn chains_without_frequencies() {
 }
 
 #[test]
+fn chain_depth_cuts_the_lists() {
+    let at_depth = |chain_depth| Power {
+        params: PowerParams {
+            chain_depth,
+            ..PowerParams::default()
+        },
+    };
+    let b = board(ROOKS_VS_PAWNS);
+    // Depth 1, direct defenders and attackers only: Kg1 430 + 505 = 935, Rd1 505 + 500,
+    // Rd2 500 + 505 → White 2945; d5 120 + 90 - 500 = -290, kg8 430, c6 90 → Black 230.
+    // 2945 - 230 = 2715.
+    assert_eq!(at_depth(1).evaluate(&b), 2715);
+    // Depth 2: Kg1's list gains Rd2 (entered once, by Rd1's expansion); Rd1 is entered only
+    // for g1 (d2 is not expanded): 1005 → 1435; the rooks as before → White 3445. d5's list
+    // gains Rd1 (entered for d2), and Rd2 is entered only for d5: attackers 500 + 505 →
+    // -795 → Black -275. 3445 + 275 = 3720.
+    assert_eq!(at_depth(2).evaluate(&b), 3720);
+    // Depth 3 expands every chain member here: the unlimited value, 4725.
+    assert_eq!(at_depth(3).evaluate(&b), 4725);
+    assert_eq!(at_depth(0).evaluate(&b), 4725);
+}
+
+#[test]
 fn chain_weights_scale_the_sums() {
     // Defenders at 50 %, attackers at 200 %: White 1400 + 35 + 2515/2 (= 1257) = 2692;
     // Black 600 + 40 + 45 - 3010 = -2325. Score 2692 + 2325 = 5017.
@@ -175,9 +198,20 @@ fn fast_chains_equal_the_literal_algorithm() {
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1BP2N1P/PP1P1PP1/RNBQR1K1 b - - 0 1",
     ];
+    // Unlimited chains (the closure-based sum), and a depth deeper than any chain (the
+    // per-root walk), with and without frequencies.
     let variants = [
         PowerParams::default(),
         PowerParams {
+            count_frequency: false,
+            ..PowerParams::default()
+        },
+        PowerParams {
+            chain_depth: 64,
+            ..PowerParams::default()
+        },
+        PowerParams {
+            chain_depth: 64,
             count_frequency: false,
             ..PowerParams::default()
         },
@@ -202,5 +236,5 @@ fn fast_chains_equal_the_literal_algorithm() {
             }
         }
     }
-    assert_eq!(checked, 900);
+    assert_eq!(checked, 1800);
 }

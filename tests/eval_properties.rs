@@ -42,6 +42,15 @@ fn evaluators() -> Vec<(String, Box<dyn Evaluator>)> {
         }),
     ));
     all.push((
+        "power with chains two deep".into(),
+        Box::new(Power {
+            params: PowerParams {
+                chain_depth: 2,
+                ..PowerParams::default()
+            },
+        }),
+    ));
+    all.push((
         "power without frequencies".into(),
         Box::new(Power {
             params: PowerParams {

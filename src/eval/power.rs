@@ -37,6 +37,13 @@
 //!   `Pos(P) + Mat(P)`. Meeting it again (as a defender of its defender) is ignored.
 //! * **Frequencies** multiply the contributions, as the paper's tracking of them implies;
 //!   [`PowerParams::count_frequency`] = false counts every chain member once.
+//! * **No depth limit.** The paper expands until the lists are exhausted, so a chain can
+//!   take in most of the board: one defended knight attacking one pawn puts the whole
+//!   defending army into the pawn's attacker list, several times over. The chain sums then
+//!   dwarf material (after 1.e4 e5 2.Nf3 the score is beyond ±MAX_EVAL and is clamped; 7 of
+//!   the 16 bench positions clamp). That is the paper's formula taken at its word and is the
+//!   default; [`PowerParams::chain_depth`] cuts the chains a given number of arrows from
+//!   their root (1: direct defenders and attackers only) for a usable playing evaluator.
 //! * **Mat and Pos.** `Mat` is the material value and `Pos` the piece-square entry of
 //!   Michniewski's "Simplified Evaluation Function" (100/320/330/500/900 with the tables in
 //!   [`super::pst`], middlegame king table) — a matched, widely used set. The king has no
@@ -87,6 +94,8 @@ crate::params! {
         attacker_percent: i32 = 100,
         /// Multiply each chain member by its frequency (the paper) or count it once.
         count_frequency: bool = true,
+        /// How many arrows away from a piece its chains reach; 0 = no limit (the paper).
+        chain_depth: i32 = 0,
     }
 }
 
@@ -144,6 +153,8 @@ impl SidePower {
 struct Graph {
     /// `from[s]`: occupied squares the piece on `s` attacks or defends.
     from: [Bitboard; 64],
+    /// `to[s]`: the pieces (of both colours) attacking or defending the piece on `s`.
+    to: [Bitboard; 64],
     /// `Pos + Mat` of the piece on each square.
     worth: [i64; 64],
     /// `to_worth[s][c]`: Σ worth over the pieces of colour `c` attacking or defending `s`.
@@ -176,6 +187,7 @@ impl Power {
                     g.from[sq.index()] = hits;
                     g.worth[sq.index()] = worth;
                     for target in hits {
+                        g.to[target.index()] |= sq;
                         g.to_worth[target.index()][color.index()] += worth;
                     }
                 }
@@ -215,6 +227,70 @@ impl Power {
     }
 
     /// Σ over each side's pieces of the unweighted defender and attacker sums,
+    /// `[(defend, attack); 2]`, with chains cut [`PowerParams::chain_depth`] arrows from
+    /// their root (0: no limit, the paper's algorithm).
+    fn chains(&self, board: &Board) -> [(i64, i64); 2] {
+        let mut g = Graph {
+            from: [Bitboard::EMPTY; 64],
+            to: [Bitboard::EMPTY; 64],
+            worth: [0; 64],
+            to_worth: [[0; 2]; 64],
+        };
+        self.fill_graph(board, &mut g);
+        if self.params.chain_depth <= 0 {
+            self.unlimited_chains(board, &g)
+        } else {
+            self.limited_chains(board, &g, self.params.chain_depth as usize)
+        }
+    }
+
+    /// The chains of every root walked separately, `depth` levels deep: pieces at fewer than
+    /// `depth` arrows from the root are expanded, and every piece entered in a list by those
+    /// expansions counts (once per entry with frequencies). With `depth` at least the longest
+    /// chain this is [`Self::unlimited_chains`].
+    fn limited_chains(&self, board: &Board, g: &Graph, depth: usize) -> [(i64, i64); 2] {
+        let white = board.color(Color::White);
+        let mut raw = [(0i64, 0i64); 2];
+        for root in board.occupied() {
+            let own = if white.contains(root) {
+                white
+            } else {
+                board.color(Color::Black)
+            };
+            let mut visited = Bitboard::from_square(root);
+            let mut expanded = Bitboard::EMPTY;
+            let mut frontier = visited;
+            for _ in 0..depth {
+                let mut found = Bitboard::EMPTY;
+                for x in frontier {
+                    found |= g.to[x.index()];
+                }
+                expanded |= frontier;
+                frontier = found - visited;
+                visited |= found;
+                if frontier.is_empty() {
+                    break;
+                }
+            }
+            let side = if own == white { 0 } else { 1 };
+            for y in visited.without(root) {
+                let entries = if self.params.count_frequency {
+                    (g.from[y.index()] & expanded).popcount() as i64
+                } else {
+                    1
+                };
+                let amount = entries * g.worth[y.index()];
+                if own.contains(y) {
+                    raw[side].0 += amount;
+                } else {
+                    raw[side].1 += amount;
+                }
+            }
+        }
+        raw
+    }
+
+    /// Σ over each side's pieces of the unweighted defender and attacker sums,
     /// `[(defend, attack); 2]`.
     ///
     /// Summed over all roots the paper's lists collapse: a chain member `y` of root `r` is
@@ -223,15 +299,9 @@ impl Power {
     /// |reach[x] ∩ C|`, minus each root's own entries in its own lists (`r` attacks or defends
     /// `t ∈ ML(r)` exactly when `t` reaches back to `r`). Without frequencies every member
     /// counts once: `Σ_y worth[y] · |reach[y] ∩ C − {y}|`.
-    fn chains(&self, board: &Board) -> [(i64, i64); 2] {
-        let mut g = Graph {
-            from: [Bitboard::EMPTY; 64],
-            worth: [0; 64],
-            to_worth: [[0; 2]; 64],
-        };
-        self.fill_graph(board, &mut g);
+    fn unlimited_chains(&self, board: &Board, g: &Graph) -> [(i64, i64); 2] {
         let occupied = board.occupied();
-        let reach = Self::reach(&g, occupied);
+        let reach = Self::reach(g, occupied);
         let sides = [board.color(Color::White), board.color(Color::Black)];
         let mut raw = [(0i64, 0i64); 2];
         for x in occupied {
