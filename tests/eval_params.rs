@@ -153,3 +153,33 @@ fn array_and_table_parameters_are_addressed_by_index_and_square() {
         Err(ParamError::Unknown(_))
     ));
 }
+
+#[test]
+fn absurd_parameter_values_neither_panic_nor_leave_the_range() {
+    use chainmate::eval::score::MAX_EVAL;
+    // Every parameter at the largest (then the most negative) integer; flags, which take
+    // only 0 and 1, at 1. Scores must stay clamped and nothing may overflow (debug builds
+    // check arithmetic overflow).
+    let boards = [
+        Board::startpos(),
+        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap(),
+        Board::from_fen("rnbqkbnr/qqqqqqqq/8/8/8/8/QQQQQQQQ/RNBQKBNR w KQkq - 0 1").unwrap(),
+        Board::from_fen("8/4k3/8/8/8/8/4P3/4K3 b - - 0 1").unwrap(),
+    ];
+    for extreme in [i32::MAX as f64, i32::MIN as f64] {
+        for name in AnyEvaluator::NAMES {
+            let mut e = fresh(name);
+            for (param, _) in e.params().entries() {
+                if e.params_mut().set(&param, extreme).is_err() {
+                    e.params_mut().set(&param, 1.0).unwrap();
+                }
+            }
+            for b in &boards {
+                let score = e.evaluate(b);
+                assert!(score.abs() <= MAX_EVAL, "{name}");
+                assert_eq!(e.explain(b).score, score, "{name}");
+            }
+        }
+    }
+}

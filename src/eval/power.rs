@@ -144,7 +144,10 @@ impl SidePower {
     /// Pow(S).
     #[inline(always)]
     pub fn total(&self) -> i64 {
-        self.material + self.position + self.defenders - self.attackers
+        self.material
+            .saturating_add(self.position)
+            .saturating_add(self.defenders)
+            .saturating_sub(self.attackers)
     }
 }
 
@@ -340,8 +343,9 @@ impl Power {
                 }
             }
             let (d, a) = raw[color.index()];
-            side.defenders = d * self.params.defender_percent as i64 / 100;
-            side.attackers = a * self.params.attacker_percent as i64 / 100;
+            // Saturating: absurd percentages clamp instead of overflowing.
+            side.defenders = d.saturating_mul(self.params.defender_percent as i64) / 100;
+            side.attackers = a.saturating_mul(self.params.attacker_percent as i64) / 100;
         }
         out
     }
@@ -355,7 +359,7 @@ impl Evaluator for Power {
     #[inline]
     fn evaluate(&self, board: &Board) -> Score {
         let [w, b] = self.sides(board);
-        white_to_side(w.total() - b.total(), board.side_to_move())
+        white_to_side(w.total().saturating_sub(b.total()), board.side_to_move())
     }
 
     fn explain(&self, board: &Board) -> Explanation {
@@ -369,7 +373,7 @@ impl Evaluator for Power {
             term("defender chains", |s| s.defenders),
             term("attacker chains", |s| -s.attackers),
         ];
-        let total = w.total() - b.total();
+        let total = w.total().saturating_sub(b.total());
         Explanation::with_total(self.name(), board, terms, total as f64, total)
     }
 

@@ -101,13 +101,11 @@ pub fn white_to_side(white: i64, side: crate::core::Color) -> Score {
 /// below 1 is read as 1, so that a bad parameter can never divide by zero.
 #[inline]
 pub fn round_div(value: i64, divisor: i64) -> i64 {
-    let d = divisor.max(1);
-    let q = (value.unsigned_abs() + d as u64 / 2) / d as u64;
-    if value < 0 {
-        -(q as i64)
-    } else {
-        q as i64
-    }
+    // In i128 so that no input can overflow (|i64::MIN| has no i64).
+    let d = divisor.max(1) as i128;
+    let q = (value.unsigned_abs() as i128 + d / 2) / d;
+    let signed = if value < 0 { -q } else { q };
+    signed.clamp(i64::MIN as i128, i64::MAX as i128) as i64
 }
 
 #[cfg(test)]

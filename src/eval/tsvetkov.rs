@@ -694,10 +694,12 @@ impl Tsvetkov {
     /// White's total in mp multiplied by the extras divisor (exact, an integer):
     /// `divisor · material + extras`.
     #[inline]
+    /// Saturating, so that absurd parameter values clamp instead of overflowing (every
+    /// realistic total is many orders of magnitude inside `i64`).
     fn scaled_white_total(&self, terms: &Breakdown) -> i64 {
-        let net = |k: usize| terms[0][k] - terms[1][k];
-        let extras: i64 = (1..10).map(net).sum();
-        net(0) * self.divisor() + extras
+        let net = |k: usize| terms[0][k].saturating_sub(terms[1][k]);
+        let extras = (1..10).map(net).fold(0i64, i64::saturating_add);
+        net(0).saturating_mul(self.divisor()).saturating_add(extras)
     }
 }
 
