@@ -305,8 +305,18 @@ fn round_to_i64(x: f64) -> i64 {
 }
 
 impl Evaluator for Weighted {
+    /// `weighted` for the base weights, `weighted:<preset>` for another preset's weights
+    /// (the names [`AnyEvaluator::by_name`](super::AnyEvaluator::by_name) accepts), plain
+    /// `weighted` for weights of no preset.
     fn name(&self) -> &'static str {
-        "weighted"
+        let weights = (self.params.c_mat, self.params.c_pos, self.params.c_threat);
+        match Preset::ALL.into_iter().find(|p| p.weights() == weights) {
+            Some(Preset::Uniform) => "weighted:uniform",
+            Some(Preset::Pruning) => "weighted:pruning",
+            Some(Preset::Handmade) => "weighted:handmade",
+            Some(Preset::Winning) => "weighted:winning",
+            Some(Preset::Base) | None => "weighted",
+        }
     }
 
     #[inline]
@@ -357,6 +367,18 @@ mod tests {
             WeightedParams::default(),
             WeightedParams::preset(Preset::Base)
         );
+    }
+
+    #[test]
+    fn the_name_names_the_preset() {
+        assert_eq!(Weighted::default().name(), "weighted");
+        assert_eq!(
+            Weighted::with_preset(Preset::Winning).name(),
+            "weighted:winning"
+        );
+        let mut w = Weighted::with_preset(Preset::Uniform);
+        w.params.c_pos = 0.5;
+        assert_eq!(w.name(), "weighted");
     }
 
     #[test]
