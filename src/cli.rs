@@ -93,7 +93,8 @@ pub struct EvalArgs {
     /// Position to evaluate (default: the start position).
     #[arg(long, default_value = STARTPOS_FEN)]
     pub fen: String,
-    /// Evaluator name (default: the engine's default evaluator).
+    /// Evaluator name: tsvetkov (the default for play), material, weighted (= weighted:base),
+    /// weighted:uniform|base|pruning|handmade|winning, power.
     #[arg(long)]
     pub evaluator: Option<String>,
     /// A `name = value` parameter file to apply first.

@@ -1,13 +1,27 @@
 //! Evaluation: the papers' evaluation functions behind one small trait.
 //!
+//! | name | paper | module |
+//! | --- | --- | --- |
+//! | `tsvetkov` (default for play) | 004, after Tsvetkov's compendium | [`tsvetkov`] |
+//! | `material` | 001 | [`material`] |
+//! | `weighted`, `weighted:<preset>` | 000 | [`weighted`] |
+//! | `power` | 003 | [`power`] |
+//!
+//! `docs/evaluators.md` describes every term, constant and choice.
+//!
 //! An [`Evaluator`] scores a position from the side to move's point of view in centipawns and
 //! can [`explain`](Evaluator::explain) the score as a table of named terms with White's,
 //! Black's and the net value. Evaluators never see the search; the search sees evaluators only
 //! through this trait (and [`AnyEvaluator`], the closed set selectable at run time).
 
+pub mod attack_map;
 pub mod material;
 pub mod params;
+pub mod power;
+pub mod pst;
 pub mod score;
+pub mod tsvetkov;
+pub mod weighted;
 
 use std::fmt;
 
@@ -68,6 +82,28 @@ impl Explanation {
             terms,
             white_total,
             score,
+            side_to_move: side,
+        }
+    }
+
+    /// Builds an explanation for an evaluator that computes its total itself (in integers, or
+    /// in one fixed floating-point order) rather than as a float sum of the displayed terms.
+    /// `white_total` is the unrounded total shown under the terms; `white_score` is the
+    /// rounded White-view score that [`Evaluator::evaluate`] also computes, so the two always
+    /// agree exactly: `score == score::white_to_side(white_score, side)`.
+    pub fn with_total(
+        evaluator: &'static str,
+        board: &Board,
+        terms: Vec<Term>,
+        white_total: f64,
+        white_score: i64,
+    ) -> Explanation {
+        let side = board.side_to_move();
+        Explanation {
+            evaluator,
+            terms,
+            white_total,
+            score: score::white_to_side(white_score, side),
             side_to_move: side,
         }
     }
@@ -140,20 +176,51 @@ pub trait Evaluator: Send + Sync {
 
 /// Every evaluator, selectable by name at run time. Static dispatch: the search calls
 /// `evaluate` through a `match`, not a virtual call.
+// The variants carry their parameter tables inline (piece-square tables make them ~1.6 kB):
+// an evaluator is built once per engine, never moved in a hot path, and boxing would add a
+// pointer chase to every evaluation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyEvaluator {
     /// Paper 001: material only.
     Material(material::Material),
+    /// Paper 000: material, piece-square tables and threats with weight presets.
+    Weighted(weighted::Weighted),
+    /// Paper 004: the Tsvetkov evaluator (the default for play).
+    Tsvetkov(tsvetkov::Tsvetkov),
+    /// Paper 003: piece power with defender and attacker chains.
+    Power(power::Power),
 }
 
 impl AnyEvaluator {
-    /// The names accepted by [`AnyEvaluator::by_name`].
-    pub const NAMES: &'static [&'static str] = &["material"];
+    /// The names accepted by [`AnyEvaluator::by_name`]. `weighted` is the `base` preset;
+    /// `weighted:<preset>` selects another of the paper's weight presets.
+    pub const NAMES: &'static [&'static str] = &[
+        "tsvetkov",
+        "material",
+        "weighted",
+        "weighted:uniform",
+        "weighted:base",
+        "weighted:pruning",
+        "weighted:handmade",
+        "weighted:winning",
+        "power",
+    ];
 
     /// The evaluator called `name` (case-insensitive), with its default parameters.
     pub fn by_name(name: &str) -> Option<AnyEvaluator> {
-        match name.to_ascii_lowercase().as_str() {
+        let name = name.to_ascii_lowercase();
+        if let Some(preset) = name.strip_prefix("weighted:") {
+            let preset = preset.parse::<weighted::Preset>().ok()?;
+            return Some(AnyEvaluator::Weighted(weighted::Weighted::with_preset(
+                preset,
+            )));
+        }
+        match name.as_str() {
             "material" => Some(AnyEvaluator::Material(material::Material::default())),
+            "weighted" => Some(AnyEvaluator::Weighted(weighted::Weighted::default())),
+            "tsvetkov" => Some(AnyEvaluator::Tsvetkov(tsvetkov::Tsvetkov::default())),
+            "power" => Some(AnyEvaluator::Power(power::Power::default())),
             _ => None,
         }
     }
@@ -161,19 +228,26 @@ impl AnyEvaluator {
     fn inner(&self) -> &dyn Evaluator {
         match self {
             AnyEvaluator::Material(e) => e,
+            AnyEvaluator::Weighted(e) => e,
+            AnyEvaluator::Tsvetkov(e) => e,
+            AnyEvaluator::Power(e) => e,
         }
     }
 
     fn inner_mut(&mut self) -> &mut dyn Evaluator {
         match self {
             AnyEvaluator::Material(e) => e,
+            AnyEvaluator::Weighted(e) => e,
+            AnyEvaluator::Tsvetkov(e) => e,
+            AnyEvaluator::Power(e) => e,
         }
     }
 }
 
+/// The evaluator for play: `tsvetkov` (paper 004).
 impl Default for AnyEvaluator {
     fn default() -> Self {
-        AnyEvaluator::Material(material::Material::default())
+        AnyEvaluator::Tsvetkov(tsvetkov::Tsvetkov::default())
     }
 }
 
@@ -185,6 +259,9 @@ impl Evaluator for AnyEvaluator {
     fn evaluate(&self, board: &Board) -> Score {
         match self {
             AnyEvaluator::Material(e) => e.evaluate(board),
+            AnyEvaluator::Weighted(e) => e.evaluate(board),
+            AnyEvaluator::Tsvetkov(e) => e.evaluate(board),
+            AnyEvaluator::Power(e) => e.evaluate(board),
         }
     }
     fn explain(&self, board: &Board) -> Explanation {

@@ -89,6 +89,25 @@ pub fn clamp_eval(value: i64) -> Score {
     value.clamp(-(MAX_EVAL as i64), MAX_EVAL as i64) as Score
 }
 
+/// A White-view raw evaluation clamped into the evaluator range and seen from `side`.
+#[inline]
+pub fn white_to_side(white: i64, side: crate::core::Color) -> Score {
+    clamp_eval(white) * side.sign()
+}
+
+/// `value / divisor` rounded to the nearest integer, halves away from zero, so that
+/// `round_div(-x, d) == -round_div(x, d)` (what colour-flip symmetry needs; plain integer
+/// division and `div_euclid` are not odd functions once rounding is involved). A divisor
+/// below 1 is read as 1, so that a bad parameter can never divide by zero.
+#[inline]
+pub fn round_div(value: i64, divisor: i64) -> i64 {
+    // In i128 so that no input can overflow (|i64::MIN| has no i64).
+    let d = divisor.max(1) as i128;
+    let q = (value.unsigned_abs() as i128 + d / 2) / d;
+    let signed = if value < 0 { -q } else { q };
+    signed.clamp(i64::MIN as i128, i64::MAX as i128) as i64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,6 +132,18 @@ mod tests {
             }
         }
         assert_eq!(to_node_relative(mate_in(5), 2), mate_in(3));
+    }
+
+    #[test]
+    fn round_div_rounds_halves_away_from_zero_and_is_odd() {
+        assert_eq!(round_div(15, 10), 2);
+        assert_eq!(round_div(14, 10), 1);
+        assert_eq!(round_div(-15, 10), -2);
+        assert_eq!(round_div(-14, 10), -1);
+        assert_eq!(round_div(7, 0), 7, "a zero divisor is read as 1");
+        for x in -100..100 {
+            assert_eq!(round_div(-x, 40), -round_div(x, 40));
+        }
     }
 
     #[test]

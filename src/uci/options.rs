@@ -1,9 +1,11 @@
 //! The engine's UCI options: declared on `uci`, set by `setoption`.
 //!
 //! Besides the standard options, every search parameter is an option named
-//! `search.<param>`, and every parameter of every evaluator an option named
-//! `<evaluator>.<param>` (each evaluator keeps its own settings, so switching `Evaluator`
-//! back and forth does not lose them). Names are matched case-insensitively.
+//! `search.<param>`, and every parameter of every evaluator family an option named
+//! `<family>.<param>` (`tsvetkov`, `material`, `weighted`, `power`; each keeps its own
+//! settings, so switching `Evaluator` back and forth does not lose them). Selecting a variant
+//! such as `Evaluator = weighted:pruning` selects its family and loads the variant's values
+//! (the paper's preset weights) into it. Names are matched case-insensitively.
 
 use std::time::Duration;
 
@@ -37,22 +39,23 @@ pub struct EngineOptions {
     pub algorithm: Algorithm,
     /// Search parameters (`search.*`).
     pub search_params: SearchParams,
-    /// Every evaluator with its own parameters, in `AnyEvaluator::NAMES` order.
-    pub evaluators: Vec<AnyEvaluator>,
-    /// Index of the selected evaluator.
+    /// One evaluator per family (`tsvetkov`, `material`, ...), with its own parameters.
+    pub evaluators: Vec<(&'static str, AnyEvaluator)>,
+    /// Index of the selected family.
     pub selected: usize,
 }
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        let evaluators: Vec<AnyEvaluator> = AnyEvaluator::NAMES
+        let evaluators: Vec<(&'static str, AnyEvaluator)> = AnyEvaluator::NAMES
             .iter()
-            .map(|n| AnyEvaluator::by_name(n).expect("NAMES are valid"))
+            .filter(|n| !n.contains(':'))
+            .map(|&n| (n, AnyEvaluator::by_name(n).expect("NAMES are valid")))
             .collect();
         let default_name = AnyEvaluator::default().name();
         let selected = evaluators
             .iter()
-            .position(|e| e.name() == default_name)
+            .position(|(n, _)| *n == default_name)
             .unwrap_or(0);
         EngineOptions {
             hash_mb: 16,
@@ -85,7 +88,39 @@ fn param_declarations(prefix: &str, params: &dyn ParamSet, out: &mut Vec<String>
 impl EngineOptions {
     /// The selected evaluator.
     pub fn evaluator(&self) -> &AnyEvaluator {
-        &self.evaluators[self.selected]
+        &self.evaluators[self.selected].1
+    }
+
+    /// Selects evaluator `name`: a family, or a `family:variant` whose parameter values
+    /// (where they differ from the family's defaults) are loaded into the family.
+    fn select_evaluator(&mut self, name: &str) -> Result<(), String> {
+        let name = name.trim().to_ascii_lowercase();
+        let unknown = || {
+            format!(
+                "unknown evaluator '{name}' (choose from: {})",
+                AnyEvaluator::NAMES.join(", ")
+            )
+        };
+        let variant = AnyEvaluator::by_name(&name).ok_or_else(unknown)?;
+        let family = name.split(':').next().unwrap_or_default();
+        let index = self
+            .evaluators
+            .iter()
+            .position(|(n, _)| *n == family)
+            .ok_or_else(unknown)?;
+        if family != name {
+            let defaults = AnyEvaluator::by_name(family).ok_or_else(unknown)?;
+            let target = self.evaluators[index].1.params_mut();
+            for (param, value) in variant.params().entries() {
+                if defaults.params().get(&param) != Some(value) {
+                    target
+                        .set(&param, value)
+                        .map_err(|e| format!("evaluator '{name}': {e}"))?;
+                }
+            }
+        }
+        self.selected = index;
+        Ok(())
     }
 
     /// The search configuration these options describe.
@@ -134,8 +169,8 @@ impl EngineOptions {
             ),
         ];
         param_declarations("search", &defaults.search_params, &mut out);
-        for e in &defaults.evaluators {
-            param_declarations(e.name(), e.params(), &mut out);
+        for (family, e) in &defaults.evaluators {
+            param_declarations(family, e.params(), &mut out);
         }
         out
     }
@@ -169,19 +204,7 @@ impl EngineOptions {
                     v => return Err(format!("option 'Ponder': '{v}' is not true or false")),
                 }
             }
-            "evaluator" => {
-                let v = need()?.trim().to_ascii_lowercase();
-                self.selected = self
-                    .evaluators
-                    .iter()
-                    .position(|e| e.name().eq_ignore_ascii_case(&v))
-                    .ok_or_else(|| {
-                        format!(
-                            "unknown evaluator '{v}' (choose from: {})",
-                            AnyEvaluator::NAMES.join(", ")
-                        )
-                    })?;
-            }
+            "evaluator" => self.select_evaluator(need()?)?,
             "search" => self.algorithm = need()?.trim().parse()?,
             _ => return self.set_param(&key, name, need()?),
         }
@@ -197,8 +220,9 @@ impl EngineOptions {
         } else {
             self.evaluators
                 .iter_mut()
-                .find(|e| e.name().eq_ignore_ascii_case(group))
+                .find(|(family, _)| family.eq_ignore_ascii_case(group))
                 .ok_or_else(unknown)?
+                .1
                 .params_mut()
         };
         params
@@ -227,6 +251,16 @@ mod tests {
         assert!(o.set("Nonsense", Some("1")).is_err());
         assert!(o.set("Evaluator", Some("material")).is_ok());
         assert_eq!(o.evaluator().name(), "material");
+        // A preset selects its family and loads the paper's weights.
+        o.set("Evaluator", Some("weighted:pruning")).unwrap();
+        assert_eq!(o.evaluator().params().get("c_pos"), Some(0.3));
+        o.set("Evaluator", Some("weighted")).unwrap();
+        assert_eq!(
+            o.evaluator().params().get("c_pos"),
+            Some(0.3),
+            "the family keeps its values"
+        );
+        assert!(o.set("Evaluator", Some("weighted:random")).is_err());
     }
 
     #[test]
@@ -235,11 +269,7 @@ mod tests {
         o.set("search.rfp_margin", Some("90")).unwrap();
         assert_eq!(o.search_params.rfp_margin, 90);
         o.set("material.queen", Some("950")).unwrap();
-        let material = o
-            .evaluators
-            .iter()
-            .find(|e| e.name() == "material")
-            .unwrap();
+        let (_, material) = o.evaluators.iter().find(|(n, _)| *n == "material").unwrap();
         assert_eq!(material.params().get("queen"), Some(950.0));
         assert!(o.set("material.queen", Some("9.5")).is_err());
         assert!(o.set("material.dragon", Some("1")).is_err());
