@@ -1,0 +1,80 @@
+//! Helpers shared by the integration tests: random legal games for quickcheck, a slow
+//! reference move generator, and a few small utilities.
+//!
+//! Each test binary includes this module and uses only part of it.
+#![allow(dead_code)]
+
+pub mod games;
+pub mod reference;
+
+use chainmate::core::{Board, Move};
+
+/// Scales a random-case count for the build: the full count in release builds (the test
+/// configuration, `cargo test --release`), a tenth in debug builds, where the engine runs
+/// unoptimised and the full count would take many minutes.
+pub const fn cases(release_count: u64) -> u64 {
+    if cfg!(debug_assertions) {
+        release_count / 10
+    } else {
+        release_count
+    }
+}
+
+/// The legal moves of `board` as sorted UCI strings.
+pub fn sorted_uci(moves: &[Move]) -> Vec<String> {
+    let mut v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Parses a FEN that the test itself wrote, panicking with the FEN and error otherwise.
+pub fn board(fen: &str) -> Board {
+    Board::from_fen(fen).unwrap_or_else(|e| panic!("test FEN {fen:?} rejected: {e}"))
+}
+
+/// The elements of `a` missing from `b` (both sorted), for readable failure messages.
+pub fn missing_from(a: &[String], b: &[String]) -> Vec<String> {
+    a.iter()
+        .filter(|x| b.binary_search(x).is_err())
+        .cloned()
+        .collect()
+}
+
+/// Both perft suites shipped in `perft/`, as one text.
+pub fn suite_text() -> String {
+    [
+        include_str!("../../perft/perftsuite.epd"),
+        include_str!("../../perft/cpw_standard_positions.epd"),
+    ]
+    .concat()
+}
+
+/// Every case of both perft suites.
+pub fn suite_cases() -> Vec<chainmate::perft::PerftCase> {
+    chainmate::perft::parse_suite(&suite_text()).expect("the perft suites parse")
+}
+
+/// Runs `job` on every item, spread over the machine's cores; results in input order.
+pub fn parallel_map<T: Sync, R: Send>(items: &[T], job: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                let r = job(item);
+                results.lock().expect("no panic while locked")[i] = Some(r);
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("threads finished")
+        .into_iter()
+        .map(|r| r.expect("every item was processed"))
+        .collect()
+}
