@@ -178,3 +178,22 @@ fn board_display_and_pretty_show_the_fen() {
     assert_eq!(b.to_string(), kiwipete);
     assert!(b.pretty().contains(kiwipete));
 }
+
+#[test]
+fn a_capture_mark_on_a_non_capture_is_rejected_but_a_missing_one_is_tolerated() {
+    let start = Board::startpos();
+    assert!(start.parse_san("Nxf3").is_err(), "g1f3 captures nothing");
+    assert!(
+        start.parse_san("xe4").is_err(),
+        "a capture mark needs a piece or file"
+    );
+    let b =
+        Board::from_fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").unwrap();
+    let exd5 = b.parse_uci("e4d5").unwrap();
+    assert_eq!(b.parse_san("exd5"), Ok(exd5));
+    assert_eq!(
+        b.parse_san("ed5"),
+        Ok(exd5),
+        "sloppy PGN without the x still reads"
+    );
+}

@@ -225,13 +225,9 @@ fn null_move() {
     assert_eq!(*position.board(), start);
 }
 
-/// BUG (reported, not fixed here): `Board::from_fen` accepts any halfmove clock up to 65535,
-/// but `Board::play_unchecked` increments it with a plain `self.halfmove += 1`
-/// (src/core/board.rs): a debug build panics with "attempt to add with overflow", a release
-/// build wraps the clock to 0, so a position that is a fifty-move draw stops being one.
-/// `Board::null_move` uses `saturating_add` for the same counter.
+/// `Board::from_fen` accepts halfmove clocks up to 65535; playing on must saturate the
+/// clock (a position past the fifty-move limit stays past it), never wrap or panic.
 #[test]
-#[ignore = "known bug in src (reported): halfmove clock overflows in play_unchecked"]
 fn halfmove_clock_does_not_overflow() {
     let mut b = board("4k3/8/8/8/8/8/8/4K2R w K - 65535 1");
     assert_eq!(b.null_move().expect("not in check").halfmove_clock(), 65535);

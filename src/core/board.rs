@@ -316,7 +316,7 @@ impl Board {
         if let Some(ep) = self.ep.take() {
             self.hash ^= zobrist::ep_key(ep.file());
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
 
         if mv.is_capture() {
             self.halfmove = 0;

@@ -175,6 +175,9 @@ struct SanSpec {
     from_rank: Option<Rank>,
     to: Square,
     promotion: Option<Piece>,
+    /// Whether the text marked a capture. A mark on a non-capture is an error; a missing mark
+    /// on a capture is tolerated (common in sloppy PGN).
+    capture_mark: bool,
 }
 
 impl SanSpec {
@@ -204,8 +207,13 @@ impl SanSpec {
             }
             _ => Piece::Pawn,
         };
-        if rest.last() == Some(&'x') || rest.last() == Some(&':') {
+        let capture_mark = matches!(rest.last(), Some('x' | ':'));
+        if capture_mark {
             rest = &rest[..rest.len() - 1];
+            // "xe4": a capture mark needs a piece letter or a file before it.
+            if rest.is_empty() && piece == Piece::Pawn {
+                return None;
+            }
         }
         let (mut from_file, mut from_rank) = (None, None);
         for &c in rest {
@@ -226,6 +234,7 @@ impl SanSpec {
             from_rank,
             to,
             promotion,
+            capture_mark,
         })
     }
 
@@ -234,6 +243,7 @@ impl SanSpec {
             && mv.to() == self.to
             && board.piece_on(mv.from()) == Some(self.piece)
             && mv.promotion() == self.promotion
+            && (mv.is_capture() || !self.capture_mark)
             && self.from_file.is_none_or(|f| mv.from().file() == f)
             && self.from_rank.is_none_or(|r| mv.from().rank() == r)
     }

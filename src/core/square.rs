@@ -118,7 +118,7 @@ impl Square {
     /// The square `delta` indices away; `None` if off the board (no file wrap check).
     #[inline]
     pub const fn offset(self, delta: i8) -> Option<Self> {
-        let i = self as i8 + delta;
+        let i = self as i16 + delta as i16;
         if i >= 0 && i < 64 {
             Some(Self::ALL[i as usize])
         } else {
