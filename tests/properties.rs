@@ -293,6 +293,30 @@ fn try_play_accepts_every_generated_move() {
     });
 }
 
+fn gives_check_agrees_with_playing(board: &Board) -> Result<(), String> {
+    for &mv in board.legal_moves().iter() {
+        let mut after = *board;
+        after.play_unchecked(mv);
+        if board.gives_check(mv) != after.is_check() {
+            return Err(format!(
+                "gives_check({mv}) = {} but the move {} check",
+                board.gives_check(mv),
+                if after.is_check() { "gives" } else { "does not give" }
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn gives_check_predicts_check_for_every_legal_move() {
+    // Covers direct, discovered, castling-rook, promotion and en-passant checks as the random
+    // games produce them.
+    check_games(GAMES, |game: Game| {
+        game.line().check_each(gives_check_agrees_with_playing)
+    });
+}
+
 fn bits(bb: u64) -> Vec<String> {
     Bitboard(bb).into_iter().map(|s| s.to_string()).collect()
 }
