@@ -301,7 +301,11 @@ fn gives_check_agrees_with_playing(board: &Board) -> Result<(), String> {
             return Err(format!(
                 "gives_check({mv}) = {} but the move {} check",
                 board.gives_check(mv),
-                if after.is_check() { "gives" } else { "does not give" }
+                if after.is_check() {
+                    "gives"
+                } else {
+                    "does not give"
+                }
             ));
         }
     }
