@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 use crate::core::{Move, Position};
 use crate::eval::score::Score;
 use crate::eval::AnyEvaluator;
+pub use ordering::Heuristics;
 pub use params::SearchParams;
 pub use thread::Thread;
 pub use time::{Limits, TimeBudget};
@@ -229,8 +230,69 @@ impl Shared<'_> {
     }
 }
 
-/// Searches `position` within `limits`. Blocks until the search ends; with `infinite` or
-/// `ponder` it does not end before [`SearchControl::stop`] (or `ponderhit`, for pondering).
+/// A search engine's lasting state between the searches of one game: the transposition table
+/// and each thread's history heuristics.
+pub struct Searcher {
+    tt: TranspositionTable,
+    heuristics: Vec<Heuristics>,
+}
+
+impl Searcher {
+    /// A searcher with a table of `hash_mb` MiB.
+    pub fn new(hash_mb: usize) -> Self {
+        Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            heuristics: Vec::new(),
+        }
+    }
+
+    /// Replaces the table with an empty one of `hash_mb` MiB.
+    pub fn resize(&mut self, hash_mb: usize) {
+        self.tt = TranspositionTable::new(hash_mb);
+    }
+
+    /// Forgets everything learnt (a new game): the table and the heuristics.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for h in &mut self.heuristics {
+            h.clear();
+        }
+    }
+
+    /// The transposition table.
+    pub fn tt(&self) -> &TranspositionTable {
+        &self.tt
+    }
+
+    /// Searches `position` within `limits`, keeping what it learns for the next search. See
+    /// [`search`].
+    pub fn search(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        config: &SearchConfig,
+        control: &SearchControl,
+        reporter: &dyn Reporter,
+    ) -> SearchResult {
+        let threads = config.threads.max(1);
+        if self.heuristics.len() < threads {
+            self.heuristics.resize_with(threads, Heuristics::default);
+        }
+        run(
+            position,
+            limits,
+            config,
+            &self.tt,
+            control,
+            reporter,
+            &mut self.heuristics[..threads],
+        )
+    }
+}
+
+/// Searches `position` within `limits` with fresh heuristics and the given table. Blocks
+/// until the search ends; with `infinite` or `ponder` it does not end before
+/// [`SearchControl::stop`] (or `ponderhit`, for pondering).
 pub fn search(
     position: &Position,
     limits: &Limits,
@@ -238,6 +300,30 @@ pub fn search(
     tt: &TranspositionTable,
     control: &SearchControl,
     reporter: &dyn Reporter,
+) -> SearchResult {
+    let mut heuristics: Vec<Heuristics> = (0..config.threads.max(1))
+        .map(|_| Heuristics::default())
+        .collect();
+    run(
+        position,
+        limits,
+        config,
+        tt,
+        control,
+        reporter,
+        &mut heuristics,
+    )
+}
+
+/// The search proper: one thread per entry of `heuristics`, the first being the main thread.
+fn run(
+    position: &Position,
+    limits: &Limits,
+    config: &SearchConfig,
+    tt: &TranspositionTable,
+    control: &SearchControl,
+    reporter: &dyn Reporter,
+    heuristics: &mut [Heuristics],
 ) -> SearchResult {
     tt.new_search();
     let shared = Shared {
@@ -253,18 +339,20 @@ pub fn search(
         done: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
     };
+    let (main_heuristics, helper_heuristics) =
+        heuristics.split_first_mut().expect("at least one thread");
     let result = std::thread::scope(|scope| {
-        for id in 1..config.threads.max(1) {
+        for (id, h) in helper_heuristics.iter_mut().enumerate() {
             let shared = &shared;
             std::thread::Builder::new()
-                .name(format!("search-{id}"))
+                .name(format!("search-{}", id + 1))
                 .stack_size(THREAD_STACK)
                 .spawn_scoped(scope, move || {
-                    Thread::new(id, shared, config, position).iterative_deepening(&Silent);
+                    Thread::new(id + 1, shared, config, position, h).iterative_deepening(&Silent);
                 })
                 .expect("spawn a search thread");
         }
-        let mut main = Thread::new(0, &shared, config, position);
+        let mut main = Thread::new(0, &shared, config, position, main_heuristics);
         let result = main.iterative_deepening(reporter);
         shared.done.store(true, Ordering::SeqCst);
         result

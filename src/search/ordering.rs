@@ -20,14 +20,35 @@ const COUNTER: i32 = 1_000_000;
 const BAD_NOISY: i32 = -2_000_000;
 const UNDER_PROMOTION: i32 = -3_000_000;
 
-/// The history heuristics of one search thread.
+/// A moved piece (colour and type) and its destination: the key of continuation history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceTo(u16);
+
+impl PieceTo {
+    /// The key of `mv` played by `board`'s side to move (before it is played).
+    #[inline(always)]
+    pub fn of(board: &Board, mv: Move) -> PieceTo {
+        let piece = board.piece_on(mv.from()).unwrap_or(Piece::Pawn) as u16;
+        let colored = board.side_to_move() as u16 * 6 + piece;
+        PieceTo(colored * 64 + mv.to() as u16)
+    }
+}
+
+/// Number of distinct [`PieceTo`] keys.
+const PIECE_TO: usize = 12 * 64;
+
+/// The history heuristics of one search thread, kept from one search to the next within a
+/// game (a [`super::Searcher`] owns them) and cleared by `ucinewgame`.
 pub struct Heuristics {
     /// Two killer moves (quiet moves that caused a cutoff) per ply.
     pub killers: Vec<[Option<Move>; 2]>,
     /// Butterfly history: success of quiet moves by side, from and to square.
-    pub history: Vec<i32>,
+    history: Vec<i32>,
     /// The quiet move that last refuted each (moving side, to-square) of the previous move.
-    pub counters: Vec<Option<Move>>,
+    counters: Vec<Option<Move>>,
+    /// Continuation history: success of a quiet move (piece, to) following a move
+    /// (piece, to) one or two plies earlier.
+    continuation: Vec<i16>,
 }
 
 impl Default for Heuristics {
@@ -36,14 +57,34 @@ impl Default for Heuristics {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 * 64 * 64],
             counters: vec![None; 2 * 64],
+            continuation: vec![0; PIECE_TO * PIECE_TO],
         }
     }
+}
+
+/// The moves before a node that quiet-move ordering looks at.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Lineage {
+    /// The move that led to this node (None at the root or after a null move).
+    pub previous: Option<Move>,
+    /// Its piece-to key.
+    pub previous_key: Option<PieceTo>,
+    /// The piece-to key of the move two plies up.
+    pub grandparent_key: Option<PieceTo>,
 }
 
 impl Heuristics {
     /// Forgets everything (new game).
     pub fn clear(&mut self) {
-        *self = Heuristics::default();
+        self.killers.fill([None; 2]);
+        self.history.fill(0);
+        self.counters.fill(None);
+        self.continuation.fill(0);
+    }
+
+    /// Prepares for a new search in the same game: killers belong to the old tree.
+    pub fn new_search(&mut self) {
+        self.killers.fill([None; 2]);
     }
 
     #[inline(always)]
@@ -51,10 +92,23 @@ impl Heuristics {
         (side as usize * 64 + mv.from() as usize) * 64 + mv.to() as usize
     }
 
-    /// The history score of a quiet move for `side`.
     #[inline(always)]
-    pub fn history(&self, side: Color, mv: Move) -> i32 {
-        self.history[Self::history_index(side, mv)]
+    fn continuation_index(before: PieceTo, now: PieceTo) -> usize {
+        before.0 as usize * PIECE_TO + now.0 as usize
+    }
+
+    /// The combined history score of the quiet move `mv` at a node with `lineage`.
+    #[inline(always)]
+    pub fn quiet_score(&self, board: &Board, mv: Move, lineage: &Lineage) -> i32 {
+        let key = PieceTo::of(board, mv);
+        let mut score = self.history[Self::history_index(board.side_to_move(), mv)];
+        for before in [lineage.previous_key, lineage.grandparent_key]
+            .into_iter()
+            .flatten()
+        {
+            score += self.continuation[Self::continuation_index(before, key)] as i32;
+        }
+        score
     }
 
     /// The counter move to `previous` (a move by `!side`), if any.
@@ -66,8 +120,8 @@ impl Heuristics {
     /// Adds `bonus` with "gravity": the value moves towards ±max, ever more slowly, so
     /// history stays bounded and recent results weigh more.
     #[inline]
-    fn nudge(entry: &mut i32, bonus: i32, max: i32) {
-        *entry += bonus - *entry * bonus.abs() / max;
+    fn nudge(entry: i32, bonus: i32, max: i32) -> i32 {
+        entry + bonus - entry * bonus.abs() / max
     }
 
     /// Records the quiet move `best` as the refutation at `ply`: a killer there, and the
@@ -90,28 +144,31 @@ impl Heuristics {
     }
 
     /// Rewards the quiet move `best` that caused a cutoff at `depth` and penalises the quiet
-    /// moves `tried` before it.
+    /// moves `tried` before it, in the butterfly and continuation histories.
     pub fn update_history(
         &mut self,
-        side: Color,
+        board: &Board,
         depth: i32,
         best: Move,
         tried: &[Move],
+        lineage: &Lineage,
         max: i32,
     ) {
         let bonus = (depth * depth).min(400) * 4;
-        let max = max.max(1);
-        Self::nudge(
-            &mut self.history[Self::history_index(side, best)],
-            bonus,
-            max,
-        );
-        for &mv in tried {
-            Self::nudge(
-                &mut self.history[Self::history_index(side, mv)],
-                -bonus,
-                max,
-            );
+        let max = max.clamp(1, i16::MAX as i32);
+        let side = board.side_to_move();
+        let moves = std::iter::once((best, bonus)).chain(tried.iter().map(|&m| (m, -bonus)));
+        for (mv, b) in moves {
+            let i = Self::history_index(side, mv);
+            self.history[i] = Self::nudge(self.history[i], b, max);
+            let key = PieceTo::of(board, mv);
+            for before in [lineage.previous_key, lineage.grandparent_key]
+                .into_iter()
+                .flatten()
+            {
+                let c = &mut self.continuation[Self::continuation_index(before, key)];
+                *c = Self::nudge(*c as i32, b, max) as i16;
+            }
         }
     }
 }
@@ -144,6 +201,22 @@ impl MoveBuffer {
     pub fn moves(&self) -> &MoveList {
         &self.moves
     }
+
+    /// Sorts moves `start..` best-first by insertion (stable, in place, no allocation; lists
+    /// are short).
+    fn sort_from(&mut self, start: usize) {
+        for i in start + 1..self.moves.len() {
+            let (score, mv) = (self.scores[i], self.moves[i]);
+            let mut j = i;
+            while j > start && self.scores[j - 1] < score {
+                self.scores[j] = self.scores[j - 1];
+                self.moves[j] = self.moves[j - 1];
+                j -= 1;
+            }
+            self.scores[j] = score;
+            self.moves[j] = mv;
+        }
+    }
 }
 
 /// Hands out the moves of a node best-first, keeping them in the node's [`MoveBuffer`]. See
@@ -152,7 +225,14 @@ pub struct MovePicker {
     hash_move: Option<Move>,
     stage: Stage,
     next: usize,
+    /// Whether the moves from `next` on are already sorted best-first.
+    sorted: bool,
 }
+
+/// Picks made by selection before the rest of the list is sorted once: most cut nodes end
+/// within the first few moves, where selection is cheapest; nodes that try every move would
+/// pay O(n²) for selection all the way.
+const SELECTION_PICKS: usize = 4;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
@@ -167,8 +247,8 @@ pub struct OrderingContext<'a> {
     pub heuristics: &'a Heuristics,
     /// Distance from the root.
     pub ply: usize,
-    /// The move that led to this node (None at the root or after a null move).
-    pub previous: Option<Move>,
+    /// The moves that led here.
+    pub lineage: Lineage,
 }
 
 impl MovePicker {
@@ -178,6 +258,7 @@ impl MovePicker {
             hash_move,
             stage: Stage::HashMove,
             next: 0,
+            sorted: false,
         }
     }
 
@@ -222,6 +303,14 @@ impl MovePicker {
         if start >= len {
             return None;
         }
+        if start == SELECTION_PICKS && !self.sorted {
+            buffer.sort_from(start);
+            self.sorted = true;
+        }
+        if self.sorted {
+            self.next += 1;
+            return Some((buffer.moves[start], buffer.scores[start]));
+        }
         let mut best = start;
         for i in start + 1..len {
             if buffer.scores[i] > buffer.scores[best] {
@@ -253,10 +342,10 @@ fn score_move(board: &Board, mv: Move, ctx: &OrderingContext) -> i32 {
         KILLER_1
     } else if killers[1] == Some(mv) {
         KILLER_2
-    } else if ctx.heuristics.counter(side, ctx.previous) == Some(mv) {
+    } else if ctx.heuristics.counter(side, ctx.lineage.previous) == Some(mv) {
         COUNTER
     } else {
-        ctx.heuristics.history(side, mv) + quiet_tiebreak(board, mv)
+        ctx.heuristics.quiet_score(board, mv, &ctx.lineage) + quiet_tiebreak(board, mv)
     }
 }
 

@@ -44,7 +44,7 @@ impl Thread<'_> {
         for &mv in moves.iter() {
             let mut child = *board;
             child.play_unchecked(mv);
-            self.push(child.hash(), ply, Some(mv));
+            self.push(board, child.hash(), ply, Some(mv));
             let score = -self.minimax(&child, depth - 1, ply + 1);
             self.pop();
             if self.stopped {
@@ -100,7 +100,7 @@ impl Thread<'_> {
         for &mv in moves.iter() {
             let mut child = *board;
             child.play_unchecked(mv);
-            self.push(child.hash(), ply, Some(mv));
+            self.push(board, child.hash(), ply, Some(mv));
             let score = -self.alphabeta(&child, depth - 1, -beta, -alpha, ply + 1, use_tt);
             self.pop();
             if self.stopped {

@@ -9,7 +9,8 @@
 use std::sync::atomic::Ordering;
 
 use super::ordering::{
-    quiescence_moves, victim_value, Heuristics, MoveBuffer, MovePicker, OrderingContext,
+    quiescence_moves, victim_value, Heuristics, Lineage, MoveBuffer, MovePicker, OrderingContext,
+    PieceTo,
 };
 use super::params::SearchParams;
 use super::see::see_ge;
@@ -36,6 +37,8 @@ struct Frame {
     eval: Score,
     /// The move made from this ply (`None` for a null move).
     mv: Option<Move>,
+    /// Its piece-to key (continuation history).
+    key: Option<PieceTo>,
 }
 
 /// How often (in nodes) the clock and the shared node count are consulted.
@@ -61,7 +64,7 @@ pub struct Thread<'a> {
     /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
     pub(crate) pv: Vec<Vec<Move>>,
     stack: Vec<Frame>,
-    heuristics: Heuristics,
+    heuristics: &'a mut Heuristics,
     /// One move buffer per ply.
     buffers: Vec<MoveBuffer>,
     /// Late-move reductions by depth and move number.
@@ -74,7 +77,9 @@ impl<'a> Thread<'a> {
         shared: &'a Shared<'a>,
         config: &'a SearchConfig,
         position: &Position,
+        heuristics: &'a mut Heuristics,
     ) -> Self {
+        heuristics.new_search();
         let root = *position.board();
         let legal = root.legal_moves();
         let mut moves: Vec<Move> = legal
@@ -131,7 +136,7 @@ impl<'a> Thread<'a> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             stack: vec![Frame::default(); MAX_PLY + 4],
-            heuristics: Heuristics::default(),
+            heuristics,
             buffers: (0..MAX_PLY + 2).map(|_| MoveBuffer::default()).collect(),
             lmr,
         }
@@ -292,7 +297,7 @@ impl<'a> Thread<'a> {
             let mv = self.root_moves[i].mv;
             let mut child = root;
             child.play_unchecked(mv);
-            self.push(child.hash(), 0, Some(mv));
+            self.push(&root, child.hash(), 0, Some(mv));
             let score = match self.algorithm {
                 Algorithm::Pvs => {
                     self.search_root_move(&child, depth, alpha, beta, i == self.pv_index)
@@ -351,10 +356,22 @@ impl<'a> Thread<'a> {
 
     // ---- bookkeeping ----------------------------------------------------------------------
 
+    /// Enters the child of the move `mv` (`None`: a null move) made at `ply` from `board`.
     #[inline]
-    pub(crate) fn push(&mut self, hash: u64, ply: usize, mv: Option<Move>) {
-        self.hashes.push(hash);
+    pub(crate) fn push(&mut self, board: &Board, child_hash: u64, ply: usize, mv: Option<Move>) {
+        self.hashes.push(child_hash);
         self.stack[ply].mv = mv;
+        self.stack[ply].key = mv.map(|m| PieceTo::of(board, m));
+    }
+
+    /// The moves that led to the node at `ply`.
+    fn lineage(&self, ply: usize) -> Lineage {
+        let frame = |back: usize| ply.checked_sub(back).map(|p| self.stack[p]);
+        Lineage {
+            previous: frame(1).and_then(|f| f.mv),
+            previous_key: frame(1).and_then(|f| f.key),
+            grandparent_key: frame(2).and_then(|f| f.key),
+        }
     }
 
     #[inline]
@@ -605,7 +622,7 @@ impl<'a> Thread<'a> {
                 + depth / p.nmp_depth_divisor.max(1)
                 + ((eval - beta) / p.nmp_eval_divisor.max(1)).min(3);
             let null = board.null_move()?;
-            self.push(null.hash(), ply, None);
+            self.push(board, null.hash(), ply, None);
             let score = -self.pvs(
                 &null,
                 depth - r,
@@ -652,11 +669,7 @@ impl<'a> Thread<'a> {
         } = *node;
         let mut alpha = node.alpha;
         let mut picker = MovePicker::new(tt_move);
-        let previous = if ply > 0 {
-            self.stack[ply - 1].mv
-        } else {
-            None
-        };
+        let lineage = self.lineage(ply);
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let mut move_count = 0usize;
@@ -667,9 +680,9 @@ impl<'a> Thread<'a> {
         .any();
         loop {
             let ctx = OrderingContext {
-                heuristics: &self.heuristics,
+                heuristics: self.heuristics,
                 ply,
-                previous,
+                lineage,
             };
             let Some(mv) = picker.next(&mut self.buffers[ply], board, &ctx) else {
                 break;
@@ -685,7 +698,7 @@ impl<'a> Thread<'a> {
             let mut child = *board;
             child.play_unchecked(mv);
             self.shared.tt.prefetch(child.hash());
-            self.push(child.hash(), ply, Some(mv));
+            self.push(board, child.hash(), ply, Some(mv));
             let new_depth = depth - 1;
             let score = if move_count == 1 {
                 -self.pvs(&child, new_depth, -beta, -alpha, ply + 1, pv_node, false)
@@ -737,12 +750,14 @@ impl<'a> Thread<'a> {
                     if score >= beta {
                         if quiet {
                             let side = board.side_to_move();
-                            self.heuristics.record_refutation(side, ply, mv, previous);
+                            self.heuristics
+                                .record_refutation(side, ply, mv, lineage.previous);
                             self.heuristics.update_history(
-                                side,
+                                board,
                                 depth,
                                 mv,
                                 &quiets_tried,
+                                &lineage,
                                 p.history_max,
                             );
                         }
@@ -826,7 +841,7 @@ impl<'a> Thread<'a> {
         if self.heuristics.killers[ply].contains(&Some(mv)) {
             r -= 1;
         }
-        r -= self.heuristics.history(board.side_to_move(), mv) / 6000;
+        r -= self.heuristics.quiet_score(board, mv, &self.lineage(ply)) / 8000;
         r.clamp(0, depth - 2)
     }
 
@@ -910,7 +925,7 @@ impl<'a> Thread<'a> {
             }
             let mut child = *board;
             child.play_unchecked(mv);
-            self.push(child.hash(), ply, Some(mv));
+            self.push(board, child.hash(), ply, Some(mv));
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, pv_node);
             self.pop();
             if self.stopped {

@@ -24,8 +24,8 @@ use crate::eval::score;
 use crate::eval::Evaluator;
 use crate::perft;
 use crate::search::{
-    self, Bound, Limits, Reporter, SearchConfig, SearchControl, SearchInfo, SearchResult,
-    TranspositionTable, THREAD_STACK,
+    Bound, Limits, Reporter, SearchConfig, SearchControl, SearchInfo, SearchResult, Searcher,
+    THREAD_STACK,
 };
 use command::{parse, Command, GoParams, ParseError};
 pub use options::EngineOptions;
@@ -82,7 +82,8 @@ impl Reporter for Output {
 pub struct Engine {
     position: Position,
     options: EngineOptions,
-    tt: Arc<TranspositionTable>,
+    /// Table and heuristics; locked by the search thread while it runs.
+    searcher: Arc<Mutex<Searcher>>,
     control: Arc<SearchControl>,
     search: Option<JoinHandle<()>>,
     out: Output,
@@ -94,7 +95,7 @@ impl Engine {
         let options = EngineOptions::default();
         Engine {
             position: Position::default(),
-            tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            searcher: Arc::new(Mutex::new(Searcher::new(options.hash_mb))),
             options,
             control: Arc::new(SearchControl::default()),
             search: None,
@@ -190,11 +191,14 @@ impl Engine {
         true
     }
 
+    /// The searcher, once no search holds it (callers stop any search first).
+    fn with_searcher(&self, f: impl FnOnce(&mut Searcher)) {
+        let mut searcher = self.searcher.lock().unwrap_or_else(|p| p.into_inner());
+        f(&mut searcher);
+    }
+
     fn clear_hash(&mut self) {
-        match Arc::get_mut(&mut self.tt) {
-            Some(tt) => tt.clear(),
-            None => self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb)),
-        }
+        self.with_searcher(Searcher::clear);
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
@@ -209,7 +213,8 @@ impl Engine {
             Err(e) => self.info_string(&e),
         }
         if self.options.hash_mb != old_hash {
-            self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
+            let mb = self.options.hash_mb;
+            self.with_searcher(|s| s.resize(mb));
         }
     }
 
@@ -246,7 +251,7 @@ impl Engine {
             position: self.position.clone(),
             limits,
             config: self.options.search_config(),
-            tt: Arc::clone(&self.tt),
+            searcher: Arc::clone(&self.searcher),
             control: Arc::clone(&self.control),
             out: self.out.clone(),
         };
@@ -301,7 +306,7 @@ struct SearchJob {
     position: Position,
     limits: Limits,
     config: SearchConfig,
-    tt: Arc<TranspositionTable>,
+    searcher: Arc<Mutex<Searcher>>,
     control: Arc<SearchControl>,
     out: Output,
 }
@@ -309,11 +314,11 @@ struct SearchJob {
 impl SearchJob {
     fn run(self) {
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            search::search(
+            let mut searcher = self.searcher.lock().unwrap_or_else(|p| p.into_inner());
+            searcher.search(
                 &self.position,
                 &self.limits,
                 &self.config,
-                &self.tt,
                 &self.control,
                 &self.out,
             )
