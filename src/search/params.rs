@@ -49,6 +49,10 @@ crate::params! {
         qs_delta_margin: i32 = 200,
         /// History scores saturate at this magnitude.
         history_max: i32 = 16_384,
+        /// Singular extensions need at least this depth.
+        se_min_depth: i32 = 8,
+        /// Singular margin per ply of depth below the hash score.
+        se_margin: i32 = 2,
         /// Check extension (plies) when the side to move is in check.
         check_extension: i32 = 1,
     }

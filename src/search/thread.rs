@@ -30,6 +30,50 @@ pub(crate) struct RootMove {
     pub(crate) seldepth: usize,
 }
 
+/// How settled the root is, for time management: the best move's streak of unchanged
+/// iterations and the score trend.
+#[derive(Default)]
+struct Stability {
+    best: Option<Move>,
+    streak: u32,
+    previous_score: Option<Score>,
+    score_drop: Score,
+}
+
+impl Stability {
+    /// Records a completed iteration's best move and score.
+    fn record(&mut self, best: Move, score: Score) {
+        self.streak = if self.best == Some(best) {
+            self.streak + 1
+        } else {
+            0
+        };
+        self.best = Some(best);
+        self.score_drop = self.previous_score.map_or(0, |p| p - score);
+        self.previous_score = Some(score);
+    }
+
+    /// The factor applied to the soft time limit: a best move that keeps changing or a falling
+    /// score buys more time, a long-stable best move less.
+    fn time_scale(&self) -> f64 {
+        let stability = match self.streak {
+            0 => 1.4,
+            1 => 1.15,
+            2 => 1.0,
+            3..=5 => 0.85,
+            _ => 0.7,
+        };
+        let trend = if self.score_drop > 60 {
+            1.4
+        } else if self.score_drop > 25 {
+            1.2
+        } else {
+            1.0
+        };
+        stability * trend
+    }
+}
+
 /// Per-ply search stack entry.
 #[derive(Clone, Copy, Default)]
 struct Frame {
@@ -39,6 +83,8 @@ struct Frame {
     mv: Option<Move>,
     /// Its piece-to key (continuation history).
     key: Option<PieceTo>,
+    /// A move this node must not search (singular-extension verification).
+    excluded: Option<Move>,
 }
 
 /// How often (in nodes) the clock and the shared node count are consulted.
@@ -163,6 +209,7 @@ impl<'a> Thread<'a> {
         let multipv = self.multipv.min(self.root_moves.len());
         // Helpers start at staggered depths so threads do not all search the same tree.
         let first_depth = 1 + (self.id % 2) as i32;
+        let mut stability = Stability::default();
         for depth in first_depth..=max_depth {
             if self.root_moves.is_empty() {
                 break;
@@ -187,7 +234,8 @@ impl<'a> Thread<'a> {
                 for i in 0..multipv {
                     reporter.report(&self.info(depth, i, None));
                 }
-                if self.iteration_limit_reached(depth) {
+                stability.record(self.root_moves[0].mv, self.root_moves[0].score);
+                if self.iteration_limit_reached(depth, &stability) {
                     break;
                 }
             }
@@ -197,7 +245,7 @@ impl<'a> Thread<'a> {
     }
 
     /// Whether the main thread should stop deepening after completing `depth`.
-    fn iteration_limit_reached(&self, depth: i32) -> bool {
+    fn iteration_limit_reached(&self, depth: i32, stability: &Stability) -> bool {
         let best = self.root_moves[0].score;
         if let Some(mate) = self.limits().mate {
             if score::mate_moves(best).is_some_and(|m| m > 0 && m <= mate) {
@@ -207,7 +255,9 @@ impl<'a> Thread<'a> {
         if let (Some(soft), Some(elapsed)) =
             (self.shared.budget.soft, self.shared.elapsed_for_budget())
         {
-            // A single legal move needs no thought; otherwise stop when the soft limit passed.
+            // A single legal move needs no thought; otherwise stop when the soft limit, scaled
+            // by how settled the search looks, has passed.
+            let soft = soft.mul_f64(stability.time_scale());
             if elapsed >= soft || (self.root_moves.len() == 1 && depth >= 4) {
                 return true;
             }
@@ -477,13 +527,16 @@ impl<'a> Thread<'a> {
             Ok(window) => window,
             Err(score) => return score,
         };
+        let excluded = self.stack[ply].excluded;
         let tt = self.shared.tt.probe(board.hash(), ply);
-        if let Some(score) = self.tt_cutoff(tt, depth, alpha, beta, pv_node) {
-            return score;
+        if excluded.is_none() {
+            if let Some(score) = self.tt_cutoff(tt, depth, alpha, beta, pv_node) {
+                return score;
+            }
         }
         let eval = self.static_eval(board, tt, ply, in_check);
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             if let Some(score) =
                 self.prune_before_moves(board, depth, beta, eval, ply, improving, cut_node)
             {
@@ -491,7 +544,11 @@ impl<'a> Thread<'a> {
             }
         }
         let tt_move = tt.and_then(|h| h.mv);
-        if depth >= self.params.iir_min_depth && tt_move.is_none() && (pv_node || cut_node) {
+        if depth >= self.params.iir_min_depth
+            && tt_move.is_none()
+            && (pv_node || cut_node)
+            && excluded.is_none()
+        {
             depth -= 1;
         }
         let node = Node {
@@ -504,9 +561,10 @@ impl<'a> Thread<'a> {
             in_check,
             eval,
             improving,
+            excluded,
         };
-        let (best_score, best_move) = self.search_moves(board, &node, tt_move);
-        if !self.stopped {
+        let (best_score, best_move) = self.search_moves(board, &node, tt);
+        if !self.stopped && excluded.is_none() {
             self.store_result(board, &node, best_score, best_move);
         }
         best_score
@@ -653,8 +711,9 @@ impl<'a> Thread<'a> {
         &mut self,
         board: &Board,
         node: &Node,
-        tt_move: Option<Move>,
+        tt: Option<TtHit>,
     ) -> (Score, Option<Move>) {
+        let tt_move = tt.and_then(|h| h.mv);
         let p = self.params;
         let Node {
             depth,
@@ -687,7 +746,20 @@ impl<'a> Thread<'a> {
             let Some(mv) = picker.next(&mut self.buffers[ply], board, &ctx) else {
                 break;
             };
+            if Some(mv) == node.excluded {
+                continue;
+            }
             move_count += 1;
+            // The hash move comes first, before the picker fills this ply's buffer, so the
+            // verification search (which uses the same ply) cannot disturb it.
+            let extension = if move_count == 1 && Some(mv) == tt_move {
+                match self.singular_extension(board, node, tt) {
+                    Ok(e) => e,
+                    Err(score) => return (score, None),
+                }
+            } else {
+                0
+            };
             let quiet = !mv.is_noisy();
             if best_score > -MATE_IN_MAX_PLY
                 && has_pieces
@@ -699,7 +771,7 @@ impl<'a> Thread<'a> {
             child.play_unchecked(mv);
             self.shared.tt.prefetch(child.hash());
             self.push(board, child.hash(), ply, Some(mv));
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + extension;
             let score = if move_count == 1 {
                 -self.pvs(&child, new_depth, -beta, -alpha, ply + 1, pv_node, false)
             } else {
@@ -773,6 +845,55 @@ impl<'a> Thread<'a> {
             return (if in_check { score::mated_in(ply) } else { DRAW }, None);
         }
         (best_score, best_move)
+    }
+
+    /// Singular extension of the hash move: if every other move fails low against a margin
+    /// below the hash score (searched at half depth with the hash move excluded), the hash
+    /// move is singular and is searched one ply deeper. If instead the margin is above beta,
+    /// several moves refute the node and it is cut ("multi-cut": `Err(score)`); if the hash
+    /// score alone is above beta, the hash move is reduced by one ply.
+    fn singular_extension(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        tt: Option<TtHit>,
+    ) -> Result<i32, Score> {
+        let p = self.params;
+        let Some(hit) = tt else { return Ok(0) };
+        if node.ply == 0
+            || node.excluded.is_some()
+            || node.depth < p.se_min_depth
+            || hit.depth < node.depth - 3
+            || hit.bound == Bound::Upper
+            || hit.score.abs() >= MATE_IN_MAX_PLY
+        {
+            return Ok(0);
+        }
+        let singular_beta = hit.score - p.se_margin * node.depth;
+        let ply = node.ply;
+        self.stack[ply].excluded = hit.mv;
+        let score = self.pvs(
+            board,
+            (node.depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            false,
+            node.cut_node,
+        );
+        self.stack[ply].excluded = None;
+        if self.stopped {
+            return Err(0);
+        }
+        if score < singular_beta {
+            Ok(1)
+        } else if singular_beta >= node.beta {
+            Err(singular_beta)
+        } else if hit.score >= node.beta {
+            Ok(-1)
+        } else {
+            Ok(0)
+        }
     }
 
     /// Shallow-depth pruning of one move, once a move has been searched: late-move pruning and
@@ -972,4 +1093,5 @@ struct Node {
     in_check: bool,
     eval: Score,
     improving: bool,
+    excluded: Option<Move>,
 }

@@ -8,10 +8,14 @@
 //!
 //! Allocation (milliseconds, after subtracting the overhead from the remaining time `t`):
 //!
-//! * moves to go `m` = `movestogo` if given (capped at 50), else 30;
+//! * moves to go `m` = `movestogo` if given (capped at 50), else 25;
 //! * soft = t / m + 3/4 · increment, at most 40% of t (with `movestogo 1`: t / 2);
 //! * hard = min(5 × soft, 70% of t) (with `movestogo 1`: 90% of t);
 //! * `movetime` is both limits, minus the overhead.
+//!
+//! The search scales the soft limit between iterations by how settled the root is (×0.7 for a
+//! long-stable best move up to ×2 for a changing one with a falling score); the hard limit is
+//! never scaled.
 
 use std::time::Duration;
 
@@ -109,7 +113,7 @@ impl TimeBudget {
         let (soft, hard) = match limits.movestogo {
             Some(1) => (left * 0.5, left * 0.9),
             mtg => {
-                let moves = mtg.map_or(30.0, |m| m.clamp(1, 50) as f64);
+                let moves = mtg.map_or(25.0, |m| m.clamp(1, 50) as f64);
                 let soft = (left / moves + 0.75 * inc).min(0.4 * left);
                 (soft, (5.0 * soft).min(0.7 * left))
             }
