@@ -9,6 +9,7 @@
 //! * The node routine is split by phase in `thread.rs`: limits and draws, transposition
 //!   table, static evaluation, pruning before moves, the move loop, bookkeeping.
 
+pub mod chessmaps;
 pub mod ordering;
 pub mod params;
 mod plain;
@@ -93,6 +94,35 @@ pub struct SearchConfig {
     pub threads: usize,
     /// Time kept in reserve for communication delays.
     pub move_overhead: Duration,
+    /// Whether `pvs` uses the transposition table (off only for experiments; the plain
+    /// searches choose by [`Algorithm`]).
+    pub use_tt: bool,
+    /// How moves are ordered.
+    pub ordering: OrderingScheme,
+    /// Which forward pruning applies besides the engine's own.
+    pub pruning: PruningScheme,
+    /// Whether dynamic move chains (paper 002) replace the search below stored sequences.
+    pub move_chains: bool,
+}
+
+/// Move ordering schemes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OrderingScheme {
+    /// Hash move, captures by SEE and MVV-LVA, killers, counter moves, histories.
+    #[default]
+    Default,
+    /// Paper 002's Chessmaps classes (safe/unsafe × capture/forced/forcing/other).
+    Chessmaps,
+}
+
+/// Forward pruning schemes selectable for experiments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PruningScheme {
+    /// Only the engine's own pruning.
+    #[default]
+    Off,
+    /// Paper 000's rule-based move filter.
+    Rules,
 }
 
 impl Default for SearchConfig {
@@ -104,6 +134,10 @@ impl Default for SearchConfig {
             multipv: 1,
             threads: 1,
             move_overhead: Duration::from_millis(30),
+            use_tt: true,
+            ordering: OrderingScheme::Default,
+            pruning: PruningScheme::Off,
+            move_chains: false,
         }
     }
 }

@@ -6,7 +6,9 @@
 //! hands them out best-first by selection, so a cutoff after a few moves does not pay for a
 //! full sort.
 
+use super::chessmaps::{self, ControlMap};
 use super::see::{capture_gain, see_ge, see_value};
+use super::OrderingScheme;
 use crate::core::{Board, Color, GenType, Move, MoveList, Piece, MAX_MOVES};
 use crate::eval::score::MAX_PLY;
 
@@ -249,6 +251,8 @@ pub struct OrderingContext<'a> {
     pub ply: usize,
     /// The moves that led here.
     pub lineage: Lineage,
+    /// Which ordering to apply.
+    pub scheme: OrderingScheme,
 }
 
 impl MovePicker {
@@ -281,9 +285,15 @@ impl MovePicker {
             self.stage = Stage::Pick;
             buffer.moves.clear();
             board.generate(GenType::All, &mut buffer.moves);
+            let control = match ctx.scheme {
+                OrderingScheme::Chessmaps => Some(ControlMap::new(board)),
+                OrderingScheme::Default => None,
+            };
             for (i, &mv) in buffer.moves.iter().enumerate() {
                 buffer.scores[i] = if Some(mv) == self.hash_move {
                     HASH_MOVE
+                } else if let Some(control) = &control {
+                    chessmaps::score(control, board, mv, ctx.heuristics, &ctx.lineage)
                 } else {
                     score_move(board, mv, ctx)
                 };

@@ -15,7 +15,9 @@ use super::ordering::{
 use super::params::SearchParams;
 use super::see::see_ge;
 use super::tt::{Bound, TtHit};
-use super::{Algorithm, Limits, Reporter, SearchConfig, SearchInfo, SearchResult, Shared};
+use super::{
+    Algorithm, Limits, OrderingScheme, Reporter, SearchConfig, SearchInfo, SearchResult, Shared,
+};
 use crate::core::{Board, Move, MoveList, Piece, Position};
 use crate::eval::score::{self, Score, DRAW, INFINITE, MATE_IN_MAX_PLY, MAX_PLY};
 use crate::eval::{AnyEvaluator, Evaluator};
@@ -98,6 +100,10 @@ pub struct Thread<'a> {
     pub(crate) params: &'a SearchParams,
     algorithm: Algorithm,
     multipv: usize,
+    /// Whether the PVS search reads and writes the transposition table.
+    use_tt: bool,
+    /// Move ordering scheme.
+    ordering: OrderingScheme,
     pub(crate) nodes: u64,
     published_nodes: u64,
     pub(crate) seldepth: usize,
@@ -170,6 +176,8 @@ impl<'a> Thread<'a> {
             params,
             algorithm: config.algorithm,
             multipv: config.multipv.max(1),
+            use_tt: config.use_tt,
+            ordering: config.ordering,
             nodes: 0,
             published_nodes: 0,
             seldepth: 0,
@@ -439,6 +447,36 @@ impl<'a> Thread<'a> {
         self.shared.nodes.load(Ordering::Relaxed) + self.nodes - self.published_nodes
     }
 
+    /// The transposition table entry for `hash`, unless the table is switched off.
+    #[inline]
+    fn tt_probe(&self, hash: u64, ply: usize) -> Option<TtHit> {
+        if self.use_tt {
+            self.shared.tt.probe(hash, ply)
+        } else {
+            None
+        }
+    }
+
+    /// Stores a result, unless the table is switched off.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn tt_store(
+        &self,
+        hash: u64,
+        ply: usize,
+        mv: Option<Move>,
+        score: Score,
+        eval: Score,
+        depth: i32,
+        bound: Bound,
+    ) {
+        if self.use_tt {
+            self.shared
+                .tt
+                .store(hash, ply, mv, score, eval, depth, bound);
+        }
+    }
+
     /// Counts a node and decides whether the search must stop now.
     #[inline]
     pub(crate) fn count_node_and_check_limits(&mut self, ply: usize) -> bool {
@@ -528,7 +566,7 @@ impl<'a> Thread<'a> {
             Err(score) => return score,
         };
         let excluded = self.stack[ply].excluded;
-        let tt = self.shared.tt.probe(board.hash(), ply);
+        let tt = self.tt_probe(board.hash(), ply);
         if excluded.is_none() {
             if let Some(score) = self.tt_cutoff(tt, depth, alpha, beta, pv_node) {
                 return score;
@@ -742,6 +780,7 @@ impl<'a> Thread<'a> {
                 heuristics: self.heuristics,
                 ply,
                 lineage,
+                scheme: self.ordering,
             };
             let Some(mv) = picker.next(&mut self.buffers[ply], board, &ctx) else {
                 break;
@@ -769,7 +808,9 @@ impl<'a> Thread<'a> {
             }
             let mut child = *board;
             child.play_unchecked(mv);
-            self.shared.tt.prefetch(child.hash());
+            if self.use_tt {
+                self.shared.tt.prefetch(child.hash());
+            }
             self.push(board, child.hash(), ply, Some(mv));
             let new_depth = depth - 1 + extension;
             let score = if move_count == 1 {
@@ -984,7 +1025,7 @@ impl<'a> Thread<'a> {
             Bound::Upper
         };
         let eval = if node.in_check { 0 } else { node.eval };
-        self.shared.tt.store(
+        self.tt_store(
             board.hash(),
             node.ply,
             best_move,
@@ -1017,7 +1058,7 @@ impl<'a> Thread<'a> {
         if ply >= MAX_PLY - 1 {
             return if in_check { DRAW } else { self.evaluate(board) };
         }
-        let tt = self.shared.tt.probe(board.hash(), ply);
+        let tt = self.tt_probe(board.hash(), ply);
         if let Some(score) = self.tt_cutoff(tt, 0, alpha, beta, pv_node) {
             return score;
         }
@@ -1074,9 +1115,7 @@ impl<'a> Thread<'a> {
             Bound::Upper
         };
         let eval = if in_check { 0 } else { stand_pat };
-        self.shared
-            .tt
-            .store(board.hash(), ply, best_move, best_score, eval, 0, bound);
+        self.tt_store(board.hash(), ply, best_move, best_score, eval, 0, bound);
         best_score
     }
 }

@@ -132,6 +132,7 @@ impl EngineOptions {
             multipv: self.multipv,
             threads: self.threads,
             move_overhead: Duration::from_millis(self.move_overhead_ms),
+            ..SearchConfig::default()
         }
     }
 
