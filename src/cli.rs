@@ -39,6 +39,40 @@ pub enum Command {
     Bench(BenchArgs),
     /// Solve an EPD test suite with `bm`/`am` operations.
     Epd(EpdArgs),
+    /// Fit an evaluator's parameters to game results (Texel's method).
+    Tune(TuneArgs),
+}
+
+/// Arguments of `tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// Labelled positions, `board side castling ep c9 "<result>";` (repeatable).
+    #[arg(long = "data", required = true)]
+    pub data: Vec<PathBuf>,
+    /// Evaluator to tune.
+    #[arg(long)]
+    pub evaluator: Option<String>,
+    /// Parameter file to start from.
+    #[arg(long)]
+    pub params: Option<PathBuf>,
+    /// Where to write the tuned parameters (`name = value`).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Maximum rounds over all parameters.
+    #[arg(long, default_value_t = 30)]
+    pub rounds: usize,
+    /// Threads for error evaluation.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Use only the first N samples.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Sigmoid scale K (fitted when absent).
+    #[arg(long)]
+    pub k: Option<f64>,
+    /// Parameters to leave alone: full names, or prefixes ending in `*` (repeatable).
+    #[arg(long)]
+    pub exclude: Vec<String>,
 }
 
 /// Arguments of `bench`.
@@ -139,6 +173,7 @@ pub fn run() -> i32 {
         Some(Command::Eval(args)) => run_eval(&args),
         Some(Command::Bench(args)) => run_bench(&args),
         Some(Command::Epd(args)) => run_epd(&args),
+        Some(Command::Tune(args)) => run_tune(&args),
         None => {
             let out = crate::uci::Output::new(Box::new(std::io::stdout()));
             crate::uci::Engine::new(out).run(std::io::stdin().lock());
@@ -390,4 +425,81 @@ fn run_epd(args: &EpdArgs) -> i32 {
         start.elapsed().as_secs_f64()
     );
     0
+}
+
+fn run_tune(args: &TuneArgs) -> i32 {
+    use crate::tune::texel;
+    let mut evaluator = match make_evaluator(args.evaluator.as_deref(), args.params.as_ref()) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let mut samples = Vec::new();
+    for path in &args.data {
+        match std::fs::read_to_string(path) {
+            Ok(text) => {
+                let (mut s, skipped) = texel::parse_samples(&text);
+                if skipped > 0 {
+                    eprintln!("{}: {skipped} unreadable lines skipped", path.display());
+                }
+                samples.append(&mut s);
+            }
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", path.display());
+                return 2;
+            }
+        }
+    }
+    if let Some(limit) = args.limit {
+        samples.truncate(limit);
+    }
+    let held_out = samples.len() / 10;
+    let (train, validation) = samples.split_at(samples.len() - held_out);
+    println!(
+        "{} training and {} held-out positions; tuning {}",
+        train.len(),
+        validation.len(),
+        evaluator.name()
+    );
+    let settings = texel::TuneSettings {
+        k: args.k,
+        rounds: args.rounds,
+        threads: args.threads,
+        exclude: args.exclude.clone(),
+    };
+    let start = Instant::now();
+    let k_for_report = args
+        .k
+        .unwrap_or_else(|| texel::fit_k(&evaluator, train, args.threads));
+    println!(
+        "K = {k_for_report:.4}; starting error: train {:.6}  held-out {:.6}",
+        texel::mean_error(&evaluator, train, k_for_report, args.threads),
+        texel::mean_error(&evaluator, validation, k_for_report, args.threads)
+    );
+    let settings = texel::TuneSettings {
+        k: Some(k_for_report),
+        ..settings
+    };
+    let out = args.out.clone();
+    let k = texel::tune(&mut evaluator, train, validation, &settings, |r, e| {
+        println!("{r}  [{:.0} s]", start.elapsed().as_secs_f64());
+        // Saved after every round, so a long run can be stopped at any time.
+        if let Err(err) = std::fs::write(&out, e.params().to_text()) {
+            eprintln!("warning: cannot write {}: {err}", out.display());
+        }
+    });
+    debug_assert_eq!(k, k_for_report);
+    let text = evaluator.params().to_text();
+    match std::fs::write(&args.out, text) {
+        Ok(()) => {
+            println!("wrote {}", args.out.display());
+            0
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", args.out.display());
+            2
+        }
+    }
 }

@@ -14,4 +14,5 @@ pub mod eval;
 pub mod perft;
 pub mod search;
 pub mod suite;
+pub mod tune;
 pub mod uci;

@@ -50,8 +50,21 @@ impl std::error::Error for ParamError {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InvalidValue;
 
+/// The type of a parameter's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// Whole numbers.
+    Integer,
+    /// Real numbers.
+    Real,
+    /// Flags (0 or 1).
+    Flag,
+}
+
 /// A value (or array of values) that can be a parameter field.
 pub trait ParamField {
+    /// The type of the field's values.
+    fn kind(&self) -> ParamKind;
     /// How many named values the field holds.
     fn count(&self) -> usize;
     /// The suffix naming value `i` (empty for a scalar).
@@ -73,8 +86,11 @@ fn int_from(value: f64) -> Result<i32, InvalidValue> {
 }
 
 macro_rules! scalar_field {
-    ($ty:ty, |$v:ident| $from:expr, |$s:ident| $to:expr) => {
+    ($ty:ty, $kind:expr, |$v:ident| $from:expr, |$s:ident| $to:expr) => {
         impl ParamField for $ty {
+            fn kind(&self) -> ParamKind {
+                $kind
+            }
             fn count(&self) -> usize {
                 1
             }
@@ -96,9 +112,10 @@ macro_rules! scalar_field {
     };
 }
 
-scalar_field!(i32, |v| int_from(v)?, |s| s as f64);
+scalar_field!(i32, ParamKind::Integer, |v| int_from(v)?, |s| s as f64);
 scalar_field!(
     f64,
+    ParamKind::Real,
     |v| if v.is_finite() {
         v
     } else {
@@ -108,6 +125,7 @@ scalar_field!(
 );
 scalar_field!(
     bool,
+    ParamKind::Flag,
     |v| match v as i64 {
         0 if v == 0.0 => false,
         1 if v == 1.0 => true,
@@ -117,6 +135,9 @@ scalar_field!(
 );
 
 impl<const N: usize> ParamField for [i32; N] {
+    fn kind(&self) -> ParamKind {
+        ParamKind::Integer
+    }
     fn count(&self) -> usize {
         N
     }
@@ -140,6 +161,9 @@ impl<const N: usize> ParamField for [i32; N] {
 }
 
 impl<const N: usize> ParamField for [f64; N] {
+    fn kind(&self) -> ParamKind {
+        ParamKind::Real
+    }
     fn count(&self) -> usize {
         N
     }
@@ -190,6 +214,9 @@ impl SquareTable {
 }
 
 impl ParamField for SquareTable {
+    fn kind(&self) -> ParamKind {
+        ParamKind::Integer
+    }
     fn count(&self) -> usize {
         64
     }
@@ -222,6 +249,17 @@ pub trait ParamSet {
         for (field, _, f) in self.fields() {
             for i in 0..f.count() {
                 out.push((format!("{field}{}", f.suffix(i)), f.get(i)));
+            }
+        }
+        out
+    }
+
+    /// Every parameter as `(full name, kind)`, in declaration order.
+    fn kinds(&self) -> Vec<(String, ParamKind)> {
+        let mut out = Vec::new();
+        for (field, _, f) in self.fields() {
+            for i in 0..f.count() {
+                out.push((format!("{field}{}", f.suffix(i)), f.kind()));
             }
         }
         out

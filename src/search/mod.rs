@@ -9,10 +9,12 @@
 //! * The node routine is split by phase in `thread.rs`: limits and draws, transposition
 //!   table, static evaluation, pruning before moves, the move loop, bookkeeping.
 
+pub mod chains;
 pub mod chessmaps;
 pub mod ordering;
 pub mod params;
 mod plain;
+pub mod pruning;
 pub mod see;
 mod thread;
 pub mod time;

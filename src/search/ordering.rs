@@ -6,7 +6,9 @@
 //! hands them out best-first by selection, so a cutoff after a few moves does not pay for a
 //! full sort.
 
+use super::chains::MoveChains;
 use super::chessmaps::{self, ControlMap};
+use super::pruning;
 use super::see::{capture_gain, see_ge, see_value};
 use super::OrderingScheme;
 use crate::core::{Board, Color, GenType, Move, MoveList, Piece, MAX_MOVES};
@@ -51,6 +53,8 @@ pub struct Heuristics {
     /// Continuation history: success of a quiet move (piece, to) following a move
     /// (piece, to) one or two plies earlier.
     continuation: Vec<i16>,
+    /// Paper 002's dynamic move chains (used only when switched on).
+    pub chains: MoveChains,
 }
 
 impl Default for Heuristics {
@@ -60,6 +64,7 @@ impl Default for Heuristics {
             history: vec![0; 2 * 64 * 64],
             counters: vec![None; 2 * 64],
             continuation: vec![0; PIECE_TO * PIECE_TO],
+            chains: MoveChains::default(),
         }
     }
 }
@@ -82,6 +87,7 @@ impl Heuristics {
         self.history.fill(0);
         self.counters.fill(None);
         self.continuation.fill(0);
+        self.chains.clear();
     }
 
     /// Prepares for a new search in the same game: killers belong to the old tree.
@@ -253,6 +259,9 @@ pub struct OrderingContext<'a> {
     pub lineage: Lineage,
     /// Which ordering to apply.
     pub scheme: OrderingScheme,
+    /// Paper 000's rule-based pruning: `None` when off, else whether this is an opponent
+    /// node (relaxed rules).
+    pub rules: Option<bool>,
 }
 
 impl MovePicker {
@@ -266,6 +275,12 @@ impl MovePicker {
         }
     }
 
+    /// Whether the picker has filled its buffer (after the hash move stage). Until then a
+    /// nested search at the same ply may use the buffer.
+    pub fn generated(&self) -> bool {
+        self.stage == Stage::Pick
+    }
+
     /// The next move, or `None` when all have been handed out. `buffer` must be the same for
     /// every call on one picker.
     pub fn next(
@@ -276,8 +291,12 @@ impl MovePicker {
     ) -> Option<Move> {
         if self.stage == Stage::HashMove {
             self.stage = Stage::Generate;
+            let pruned = |mv| {
+                ctx.rules
+                    .is_some_and(|relaxed| !board.is_check() && !pruning::keeps(board, mv, relaxed))
+            };
             match self.hash_move {
-                Some(mv) if board.is_legal(mv) => return Some(mv),
+                Some(mv) if board.is_legal(mv) && !pruned(mv) => return Some(mv),
                 _ => self.hash_move = None,
             }
         }
@@ -285,6 +304,9 @@ impl MovePicker {
             self.stage = Stage::Pick;
             buffer.moves.clear();
             board.generate(GenType::All, &mut buffer.moves);
+            if let Some(relaxed) = ctx.rules {
+                pruning::filter(board, &mut buffer.moves, relaxed);
+            }
             let control = match ctx.scheme {
                 OrderingScheme::Chessmaps => Some(ControlMap::new(board)),
                 OrderingScheme::Default => None,

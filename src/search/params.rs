@@ -53,6 +53,8 @@ crate::params! {
         se_min_depth: i32 = 8,
         /// Singular margin per ply of depth below the hash score.
         se_margin: i32 = 2,
+        /// Longest move chain stored (paper 002's dynamic move chains), in moves.
+        chain_max_length: i32 = 4,
         /// Check extension (plies) when the side to move is in check.
         check_extension: i32 = 1,
     }

@@ -16,7 +16,8 @@ use super::params::SearchParams;
 use super::see::see_ge;
 use super::tt::{Bound, TtHit};
 use super::{
-    Algorithm, Limits, OrderingScheme, Reporter, SearchConfig, SearchInfo, SearchResult, Shared,
+    Algorithm, Limits, OrderingScheme, PruningScheme, Reporter, SearchConfig, SearchInfo,
+    SearchResult, Shared,
 };
 use crate::core::{Board, Move, MoveList, Piece, Position};
 use crate::eval::score::{self, Score, DRAW, INFINITE, MATE_IN_MAX_PLY, MAX_PLY};
@@ -104,6 +105,10 @@ pub struct Thread<'a> {
     use_tt: bool,
     /// Move ordering scheme.
     ordering: OrderingScheme,
+    /// Forward pruning scheme.
+    pruning: PruningScheme,
+    /// Whether dynamic move chains are used.
+    move_chains: bool,
     pub(crate) nodes: u64,
     published_nodes: u64,
     pub(crate) seldepth: usize,
@@ -144,6 +149,12 @@ impl<'a> Thread<'a> {
         if moves.is_empty() {
             moves = legal.to_vec(); // no valid searchmoves: search everything
         }
+        if config.pruning == PruningScheme::Rules {
+            let mut list = crate::core::MoveList::new();
+            list.extend(moves.iter().copied());
+            super::pruning::filter(&root, &mut list, false);
+            moves = list.to_vec();
+        }
         let root_moves = moves
             .into_iter()
             .map(|mv| RootMove {
@@ -178,6 +189,8 @@ impl<'a> Thread<'a> {
             multipv: config.multipv.max(1),
             use_tt: config.use_tt,
             ordering: config.ordering,
+            pruning: config.pruning,
+            move_chains: config.move_chains,
             nodes: 0,
             published_nodes: 0,
             seldepth: 0,
@@ -243,9 +256,16 @@ impl<'a> Thread<'a> {
                     reporter.report(&self.info(depth, i, None));
                 }
                 stability.record(self.root_moves[0].mv, self.root_moves[0].score);
-                if self.iteration_limit_reached(depth, &stability) {
-                    break;
-                }
+            }
+            if self.move_chains {
+                // Paper 002: "always add final bestPath to moveChains".
+                let max = self.params.chain_max_length.max(1) as usize;
+                let root = self.root;
+                let pv = self.root_moves[0].pv.clone();
+                self.heuristics.chains.store(&root, &pv, max);
+            }
+            if self.is_main() && self.iteration_limit_reached(depth, &stability) {
+                break;
             }
         }
         self.publish_nodes();
@@ -758,10 +778,7 @@ impl<'a> Thread<'a> {
             beta,
             ply,
             pv_node,
-            cut_node,
             in_check,
-            eval: _,
-            improving,
             ..
         } = *node;
         let mut alpha = node.alpha;
@@ -781,6 +798,8 @@ impl<'a> Thread<'a> {
                 ply,
                 lineage,
                 scheme: self.ordering,
+                rules: (self.pruning == PruningScheme::Rules)
+                    .then(|| board.side_to_move() != self.root.side_to_move()),
             };
             let Some(mv) = picker.next(&mut self.buffers[ply], board, &ctx) else {
                 break;
@@ -791,7 +810,7 @@ impl<'a> Thread<'a> {
             move_count += 1;
             // The hash move comes first, before the picker fills this ply's buffer, so the
             // verification search (which uses the same ply) cannot disturb it.
-            let extension = if move_count == 1 && Some(mv) == tt_move {
+            let extension = if move_count == 1 && Some(mv) == tt_move && !picker.generated() {
                 match self.singular_extension(board, node, tt) {
                     Ok(e) => e,
                     Err(score) => return (score, None),
@@ -806,49 +825,15 @@ impl<'a> Thread<'a> {
             {
                 continue;
             }
-            let mut child = *board;
-            child.play_unchecked(mv);
-            if self.use_tt {
-                self.shared.tt.prefetch(child.hash());
-            }
-            self.push(board, child.hash(), ply, Some(mv));
-            let new_depth = depth - 1 + extension;
-            let score = if move_count == 1 {
-                -self.pvs(&child, new_depth, -beta, -alpha, ply + 1, pv_node, false)
+            let chained = if self.move_chains {
+                self.search_chain(board, mv, alpha, beta, ply)
             } else {
-                let r = if depth >= p.lmr_min_depth && move_count > 1 + pv_node as usize && quiet {
-                    self.reduction(
-                        board, mv, depth, move_count, pv_node, cut_node, improving, &child, ply,
-                    )
-                } else {
-                    0
-                };
-                let mut s = -self.pvs(
-                    &child,
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                    true,
-                );
-                if s > alpha && r > 0 {
-                    s = -self.pvs(
-                        &child,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        false,
-                        !cut_node,
-                    );
-                }
-                if pv_node && s > alpha && s < beta {
-                    s = -self.pvs(&child, new_depth, -beta, -alpha, ply + 1, true, false);
-                }
-                s
+                None
             };
-            self.pop();
+            let score = match chained {
+                Some(score) => score,
+                None => self.search_move(board, mv, node, alpha, move_count, extension),
+            };
             if self.stopped {
                 return (0, None);
             }
@@ -857,8 +842,12 @@ impl<'a> Thread<'a> {
                 if score > alpha {
                     best_move = Some(mv);
                     alpha = score;
-                    if pv_node {
+                    if pv_node || self.move_chains {
                         self.update_pv(ply, mv);
+                    }
+                    if self.move_chains {
+                        let max = self.params.chain_max_length.max(1) as usize;
+                        self.heuristics.chains.store(board, &self.pv[ply], max);
                     }
                     if score >= beta {
                         if quiet {
@@ -886,6 +875,127 @@ impl<'a> Thread<'a> {
             return (if in_check { score::mated_in(ply) } else { DRAW }, None);
         }
         (best_score, best_move)
+    }
+
+    /// Searches one move below the node: make it, PVS with late-move reductions and
+    /// re-searches, unmake it.
+    fn search_move(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        node: &Node,
+        alpha: Score,
+        move_count: usize,
+        extension: i32,
+    ) -> Score {
+        let Node {
+            depth,
+            beta,
+            ply,
+            pv_node,
+            cut_node,
+            improving,
+            ..
+        } = *node;
+        let p = self.params;
+        let mut child = *board;
+        child.play_unchecked(mv);
+        if self.use_tt {
+            self.shared.tt.prefetch(child.hash());
+        }
+        self.push(board, child.hash(), ply, Some(mv));
+        let new_depth = depth - 1 + extension;
+        let score = if move_count == 1 {
+            -self.pvs(&child, new_depth, -beta, -alpha, ply + 1, pv_node, false)
+        } else {
+            let reduce =
+                depth >= p.lmr_min_depth && move_count > 1 + pv_node as usize && !mv.is_noisy();
+            let r = if reduce {
+                self.reduction(
+                    board, mv, depth, move_count, pv_node, cut_node, improving, &child, ply,
+                )
+            } else {
+                0
+            };
+            let mut s = -self.pvs(
+                &child,
+                new_depth - r,
+                -alpha - 1,
+                -alpha,
+                ply + 1,
+                false,
+                true,
+            );
+            if s > alpha && r > 0 {
+                s = -self.pvs(
+                    &child,
+                    new_depth,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    !cut_node,
+                );
+            }
+            if pv_node && s > alpha && s < beta {
+                s = -self.pvs(&child, new_depth, -beta, -alpha, ply + 1, true, false);
+            }
+            s
+        };
+        self.pop();
+        score
+    }
+
+    /// Paper 002's move chains: if a stored chain starts with `mv` and is legal here, plays it
+    /// out and scores it with a quiescence search at its end, instead of searching below `mv`
+    /// (the chain's moves become the child's PV). An illegal chain is removed. `None`: no chain
+    /// applies; search normally.
+    fn search_chain(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Option<Score> {
+        if ply == 0 {
+            return None;
+        }
+        let boards = match self.heuristics.chains.replay(board, mv)? {
+            Ok(boards) => boards,
+            Err(()) => {
+                self.heuristics.chains.remove(board, mv);
+                return None;
+            }
+        };
+        let length = boards.len();
+        let end = ply + length;
+        if end >= MAX_PLY - 2 {
+            return None;
+        }
+        let line: Vec<Move> = self
+            .heuristics
+            .chains
+            .get(board, mv)
+            .map(|c| c.moves().to_vec())
+            .unwrap_or_default();
+        for b in &boards {
+            self.hashes.push(b.hash());
+            self.nodes += 1;
+        }
+        let last = &boards[length - 1];
+        let score = if length % 2 == 1 {
+            -self.qsearch(last, -beta, -alpha, end, false)
+        } else {
+            self.qsearch(last, alpha, beta, end, false)
+        };
+        for _ in 0..length {
+            self.hashes.pop();
+        }
+        let child_pv = &mut self.pv[ply + 1];
+        child_pv.clear();
+        child_pv.extend_from_slice(&line[1..]);
+        Some(score)
     }
 
     /// Singular extension of the hash move: if every other move fails low against a margin
@@ -1048,6 +1158,7 @@ impl<'a> Thread<'a> {
         ply: usize,
         pv_node: bool,
     ) -> Score {
+        self.pv[ply].clear();
         if self.count_node_and_check_limits(ply) {
             return 0;
         }

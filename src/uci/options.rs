@@ -11,7 +11,9 @@ use std::time::Duration;
 
 use crate::eval::params::ParamSet;
 use crate::eval::{AnyEvaluator, Evaluator};
-use crate::search::{Algorithm, SearchConfig, SearchParams, TranspositionTable};
+use crate::search::{
+    Algorithm, OrderingScheme, PruningScheme, SearchConfig, SearchParams, TranspositionTable,
+};
 
 /// What a successful `setoption` asks the engine to do besides remembering the value.
 #[derive(Debug, PartialEq, Eq)]
@@ -37,6 +39,14 @@ pub struct EngineOptions {
     pub ponder: bool,
     /// `Search`.
     pub algorithm: Algorithm,
+    /// `TranspositionTable`.
+    pub use_tt: bool,
+    /// `Ordering`.
+    pub ordering: OrderingScheme,
+    /// `Pruning`.
+    pub pruning: PruningScheme,
+    /// `MoveChains`.
+    pub move_chains: bool,
     /// Search parameters (`search.*`).
     pub search_params: SearchParams,
     /// One evaluator per family (`tsvetkov`, `material`, ...), with its own parameters.
@@ -64,6 +74,10 @@ impl Default for EngineOptions {
             multipv: 1,
             ponder: false,
             algorithm: Algorithm::Pvs,
+            use_tt: true,
+            ordering: OrderingScheme::Default,
+            pruning: PruningScheme::Off,
+            move_chains: false,
             search_params: SearchParams::default(),
             evaluators,
             selected,
@@ -75,6 +89,15 @@ const MAX_THREADS: usize = 256;
 
 fn spin(name: &str, default: impl std::fmt::Display, min: i64, max: i64) -> String {
     format!("option name {name} type spin default {default} min {min} max {max}")
+}
+
+/// A check option's value.
+fn flag(value: &str, name: &str) -> Result<bool, String> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        v => Err(format!("option '{name}': '{v}' is not true or false")),
+    }
 }
 
 fn param_declarations(prefix: &str, params: &dyn ParamSet, out: &mut Vec<String>) {
@@ -132,7 +155,10 @@ impl EngineOptions {
             multipv: self.multipv,
             threads: self.threads,
             move_overhead: Duration::from_millis(self.move_overhead_ms),
-            ..SearchConfig::default()
+            use_tt: self.use_tt,
+            ordering: self.ordering,
+            pruning: self.pruning,
+            move_chains: self.move_chains,
         }
     }
 
@@ -168,6 +194,10 @@ impl EngineOptions {
                     .collect::<Vec<_>>()
                     .join(" ")
             ),
+            "option name TranspositionTable type check default true".to_string(),
+            "option name Ordering type combo default default var default var chessmaps".to_string(),
+            "option name Pruning type combo default off var off var rules".to_string(),
+            "option name MoveChains type combo default off var off var on".to_string(),
         ];
         param_declarations("search", &defaults.search_params, &mut out);
         for (family, e) in &defaults.evaluators {
@@ -198,15 +228,35 @@ impl EngineOptions {
             "clear hash" => return Ok(Effect::ClearHash),
             "move overhead" => self.move_overhead_ms = int(0, 10_000)? as u64,
             "multipv" => self.multipv = int(1, 256)? as usize,
-            "ponder" => {
-                self.ponder = match need()?.trim().to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    v => return Err(format!("option 'Ponder': '{v}' is not true or false")),
-                }
-            }
+            "ponder" => self.ponder = flag(need()?, name)?,
             "evaluator" => self.select_evaluator(need()?)?,
             "search" => self.algorithm = need()?.trim().parse()?,
+            "transpositiontable" => self.use_tt = flag(need()?, name)?,
+            "ordering" => {
+                self.ordering = match need()?.trim().to_ascii_lowercase().as_str() {
+                    "default" => OrderingScheme::Default,
+                    "chessmaps" => OrderingScheme::Chessmaps,
+                    v => {
+                        return Err(format!(
+                            "option 'Ordering': '{v}' is not default or chessmaps"
+                        ))
+                    }
+                }
+            }
+            "pruning" => {
+                self.pruning = match need()?.trim().to_ascii_lowercase().as_str() {
+                    "off" => PruningScheme::Off,
+                    "rules" => PruningScheme::Rules,
+                    v => return Err(format!("option 'Pruning': '{v}' is not off or rules")),
+                }
+            }
+            "movechains" => {
+                self.move_chains = match need()?.trim().to_ascii_lowercase().as_str() {
+                    "on" | "true" => true,
+                    "off" | "false" => false,
+                    v => return Err(format!("option 'MoveChains': '{v}' is not off or on")),
+                }
+            }
             _ => return self.set_param(&key, name, need()?),
         }
         Ok(Effect::None)
