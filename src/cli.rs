@@ -41,6 +41,50 @@ pub enum Command {
     Epd(EpdArgs),
     /// Fit an evaluator's parameters to game results (Texel's method).
     Tune(TuneArgs),
+    /// The papers' experiments.
+    #[command(subcommand)]
+    Experiment(ExperimentCommand),
+}
+
+/// Experiments.
+#[derive(Subcommand, Debug)]
+pub enum ExperimentCommand {
+    /// Average nodes per position of several configurations at fixed depths (paper 002's
+    /// Table 1, paper 001's start-position counts, paper 000's Base vs Pruning).
+    ///
+    /// Configurations are `+`-joined tokens: default|pvs, minimax, alphabeta, tt, nott,
+    /// chessmaps (no table), mc (move chains), rules (paper 000 pruning), base, pruning
+    /// (paper 000's players), or NAME=VALUE for any UCI option.
+    Nodes(NodesArgs),
+}
+
+/// Arguments of `experiment nodes`.
+#[derive(Args, Debug)]
+pub struct NodesArgs {
+    /// EPD file of positions (first 4 fields used).
+    #[arg(long, required_unless_present = "fen")]
+    pub suite: Option<PathBuf>,
+    /// Use only the first N positions of the suite.
+    #[arg(long)]
+    pub positions: Option<usize>,
+    /// A position to search instead of a suite (`startpos` or a FEN; repeatable).
+    #[arg(long, conflicts_with = "suite")]
+    pub fen: Vec<String>,
+    /// Depths, comma-separated.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub depth: Vec<i32>,
+    /// Configurations, comma-separated; the first is the baseline.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub configs: Vec<String>,
+    /// UCI settings applied to every configuration first, as NAME=VALUE (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// Hash size in MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// Also write the results as CSV to this file.
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
 }
 
 /// Arguments of `tune`.
@@ -174,6 +218,7 @@ pub fn run() -> i32 {
         Some(Command::Bench(args)) => run_bench(&args),
         Some(Command::Epd(args)) => run_epd(&args),
         Some(Command::Tune(args)) => run_tune(&args),
+        Some(Command::Experiment(ExperimentCommand::Nodes(args))) => run_nodes_experiment(&args),
         None => {
             let out = crate::uci::Output::new(Box::new(std::io::stdout()));
             crate::uci::Engine::new(out).run(std::io::stdin().lock());
@@ -502,4 +547,76 @@ fn run_tune(args: &TuneArgs) -> i32 {
             2
         }
     }
+}
+
+fn experiment_positions(args: &NodesArgs) -> Result<Vec<crate::core::Position>, String> {
+    use crate::core::Position;
+    if let Some(path) = &args.suite {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut positions = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                continue;
+            }
+            match crate::epd::EpdRecord::parse(line) {
+                Ok(r) => positions.push(Position::new(r.board)),
+                Err(e) => eprintln!("warning: {}:{}: {e}; skipped", path.display(), i + 1),
+            }
+        }
+        positions.truncate(args.positions.unwrap_or(usize::MAX));
+        return Ok(positions);
+    }
+    args.fen
+        .iter()
+        .map(|f| {
+            if f == "startpos" {
+                Ok(Position::default())
+            } else {
+                Position::from_fen(f).map_err(|e| format!("--fen '{f}': {e}"))
+            }
+        })
+        .collect()
+}
+
+fn run_nodes_experiment(args: &NodesArgs) -> i32 {
+    let configs: Result<Vec<_>, String> = args
+        .configs
+        .iter()
+        .map(|spec| crate::lab::parse_config(spec, &args.set).map(|c| (spec.clone(), c)))
+        .collect();
+    let (configs, positions) = match (configs, experiment_positions(args)) {
+        (Ok(c), Ok(p)) if !p.is_empty() => (c, p),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+        _ => {
+            eprintln!("error: no positions");
+            return 2;
+        }
+    };
+    let total = (configs.len() * args.depth.len() * positions.len()) as u64;
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} searches [{elapsed} / ~{duration}]")
+            .expect("valid template"),
+    );
+    let cells =
+        crate::experiment::run_nodes(&configs, &args.depth, &positions, args.hash, |done, _| {
+            bar.set_position(done as u64)
+        });
+    bar.finish_and_clear();
+    print!(
+        "{}",
+        crate::experiment::markdown(&configs, &args.depth, &cells, positions.len())
+    );
+    if let Some(path) = &args.csv {
+        if let Err(e) = std::fs::write(path, crate::experiment::csv(&configs, &cells)) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return 2;
+        }
+        println!("(CSV written to {})", path.display());
+    }
+    0
 }

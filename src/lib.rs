@@ -11,6 +11,7 @@ pub mod cli;
 pub mod core;
 pub mod epd;
 pub mod eval;
+pub mod experiment;
 pub mod lab;
 pub mod perft;
 pub mod search;
