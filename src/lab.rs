@@ -12,6 +12,7 @@
 //! | `mc` | paper 002's dynamic move chains |
 //! | `rules` | paper 000's rule-based pruning |
 //! | `base`, `pruning` | paper 000's players: the weighted evaluator with its `base` weights, or with its `pruning` weights and the pruning rules |
+//! | `plain` | PVS with iterative deepening, aspiration windows and quiescence, but none of the modern selectivity (null move, late-move reductions and pruning, futility and SEE pruning, internal iterative reduction, singular extensions): the kind of search the papers ran |
 //! | `name=value` | any UCI option, e.g. `Evaluator=material`, `search.lmp_max_depth=0` |
 //!
 //! So `chessmaps+tt` and `chessmaps+mc` are paper 002's Table 1 columns, and
@@ -19,6 +20,18 @@
 
 use crate::search::{Algorithm, SearchConfig};
 use crate::uci::EngineOptions;
+
+/// The search parameters that switch off every selective technique of the default search.
+const PLAIN: [(&str, &str); 8] = [
+    ("search.nmp_min_depth", "1000"),
+    ("search.lmr_min_depth", "1000"),
+    ("search.rfp_max_depth", "0"),
+    ("search.futility_max_depth", "0"),
+    ("search.lmp_max_depth", "0"),
+    ("search.see_max_depth", "0"),
+    ("search.iir_min_depth", "1000"),
+    ("search.se_min_depth", "1000"),
+];
 
 /// Applies one configuration token to `options`.
 fn apply_token(options: &mut EngineOptions, token: &str) -> Result<(), String> {
@@ -38,6 +51,9 @@ fn apply_token(options: &mut EngineOptions, token: &str) -> Result<(), String> {
             set(options, "TranspositionTable", "false")
         }
         "mc" => set(options, "MoveChains", "on"),
+        "plain" => PLAIN
+            .iter()
+            .try_for_each(|(name, value)| set(options, name, value)),
         "rules" => set(options, "Pruning", "rules"),
         "base" => set(options, "Evaluator", "weighted:base"),
         "pruning" => {
