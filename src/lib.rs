@@ -13,6 +13,7 @@ pub mod epd;
 pub mod eval;
 pub mod lab;
 pub mod perft;
+pub mod pgn;
 pub mod search;
 pub mod suite;
 pub mod tune;
