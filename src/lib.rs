@@ -16,5 +16,6 @@ pub mod perft;
 pub mod pgn;
 pub mod search;
 pub mod suite;
+pub mod tournament;
 pub mod tune;
 pub mod uci;
