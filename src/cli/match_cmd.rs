@@ -41,7 +41,9 @@ pub fn run(args: &MatchArgs) -> i32 {
         bar.inc(1);
         bar.set_message(running_score(stats));
         if let Some(out) = pgn.as_mut() {
-            if let Err(e) = out.write_all(record.game.to_pgn().as_bytes()) {
+            // Flushed after every game, so an interrupted match keeps the games it played.
+            let written = out.write_all(record.game.to_pgn().as_bytes());
+            if let Err(e) = written.and_then(|()| out.flush()) {
                 if !write_failed {
                     bar.suspend(|| eprintln!("error: cannot write the PGN file: {e}"));
                 }
