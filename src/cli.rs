@@ -8,6 +8,7 @@
 //! | (none) | the UCI engine on standard input and output |
 //! | `bench [depth]` | fixed-depth search of 50 positions: `<N> nodes <M> nps` |
 //! | `epd FILE (--depth D / --nodes N / --movetime MS)` | solve a `bm`/`am` test suite |
+//! | `match --engine-a A --engine-b B --games N (--tc T / --nodes N)` | an in-process match |
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -18,6 +19,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::core::{Board, STARTPOS_FEN};
 use crate::eval::{params, AnyEvaluator, Evaluator};
 use crate::perft;
+
+mod match_cmd;
 
 /// chainmate: a bitboard chess engine and a laboratory for five chess-AI papers.
 #[derive(Parser, Debug)]
@@ -44,6 +47,8 @@ pub enum Command {
     /// The papers' experiments.
     #[command(subcommand)]
     Experiment(ExperimentCommand),
+    /// Play a match between two configurations of the engine; prints W/D/L and Elo.
+    Match(MatchArgs),
 }
 
 /// Experiments.
@@ -85,6 +90,62 @@ pub struct NodesArgs {
     /// Also write the results as CSV to this file.
     #[arg(long)]
     pub csv: Option<PathBuf>,
+}
+
+/// Arguments of `match`.
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("limit").required(true).multiple(true).args(["tc", "nodes"])))]
+pub struct MatchArgs {
+    /// Engine A's configuration: `default`, `chessmaps+tt`, `mc`, `rules`, `pruning`,
+    /// `Evaluator=material`, ... (tokens joined by `+`; see the `lab` module).
+    #[arg(long = "engine-a", value_name = "CONFIG")]
+    pub engine_a: String,
+    /// Engine B's configuration.
+    #[arg(long = "engine-b", value_name = "CONFIG")]
+    pub engine_b: String,
+    /// Number of games (each opening is played twice, colours reversed).
+    #[arg(long)]
+    pub games: usize,
+    /// Time control `BASE+INC` in seconds, e.g. `10+0.1`.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<crate::tournament::TimeControl>,
+    /// Nodes per move (with no --tc: reproducible games, independent of machine load).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Openings: `.epd`/`.fen` positions, `.pgn` games, or one movetext line per opening
+    /// (default: 32 built-in eight-move openings).
+    #[arg(long)]
+    pub book: Option<PathBuf>,
+    /// Order in which the book's openings are used.
+    #[arg(long, value_enum, default_value = "random")]
+    pub book_order: BookOrder,
+    /// Seed of the random opening order.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at the same time, each on its own thread.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Write every game to this PGN file.
+    #[arg(long, value_name = "OUT")]
+    pub pgn: Option<PathBuf>,
+    /// Stop games after this many moves and score them by a short search (+-100 cp).
+    #[arg(long, value_name = "M")]
+    pub max_moves: Option<u32>,
+    /// Set a UCI option in both engines first, as `name=value` (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// Hash size of each engine, MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+}
+
+/// Opening order of `match`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BookOrder {
+    /// As in the file.
+    Sequential,
+    /// Shuffled with `--seed`.
+    Random,
 }
 
 /// Arguments of `tune`.
@@ -219,6 +280,7 @@ pub fn run() -> i32 {
         Some(Command::Epd(args)) => run_epd(&args),
         Some(Command::Tune(args)) => run_tune(&args),
         Some(Command::Experiment(ExperimentCommand::Nodes(args))) => run_nodes_experiment(&args),
+        Some(Command::Match(args)) => match_cmd::run(&args),
         None => {
             let out = crate::uci::Output::new(Box::new(std::io::stdout()));
             crate::uci::Engine::new(out).run(std::io::stdin().lock());

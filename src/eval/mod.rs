@@ -174,6 +174,11 @@ pub trait Evaluator: Send + Sync {
     fn params_mut(&mut self) -> &mut dyn ParamSet;
 }
 
+/// Texel-tuned weights for the `tsvetkov` evaluator: the same terms as paper 004, with the
+/// weights fitted by `chainmate tune` to 568,358 positions of master and engine games (the
+/// file's header says how). The paper's values stay the evaluator's defaults.
+pub const TSVETKOV_TUNED: &str = include_str!("tsvetkov_tuned.txt");
+
 /// Every evaluator, selectable by name at run time. Static dispatch: the search calls
 /// `evaluate` through a `match`, not a virtual call.
 // The variants carry their parameter tables inline (piece-square tables make them ~1.6 kB):
@@ -194,9 +199,11 @@ pub enum AnyEvaluator {
 
 impl AnyEvaluator {
     /// The names accepted by [`AnyEvaluator::by_name`]. `weighted` is the `base` preset;
-    /// `weighted:<preset>` selects another of the paper's weight presets.
+    /// `weighted:<preset>` selects another of the paper's weight presets; `tsvetkov:tuned` is
+    /// the Tsvetkov evaluator with weights fitted to game results (see [`TSVETKOV_TUNED`]).
     pub const NAMES: &'static [&'static str] = &[
         "tsvetkov",
+        "tsvetkov:tuned",
         "material",
         "weighted",
         "weighted:uniform",
@@ -220,6 +227,12 @@ impl AnyEvaluator {
             "material" => Some(AnyEvaluator::Material(material::Material::default())),
             "weighted" => Some(AnyEvaluator::Weighted(weighted::Weighted::default())),
             "tsvetkov" => Some(AnyEvaluator::Tsvetkov(tsvetkov::Tsvetkov::default())),
+            "tsvetkov:tuned" => {
+                let mut e = tsvetkov::Tsvetkov::default();
+                params::load_text(&mut e.params, TSVETKOV_TUNED)
+                    .expect("the shipped tuned parameters load");
+                Some(AnyEvaluator::Tsvetkov(e))
+            }
             "power" => Some(AnyEvaluator::Power(power::Power::default())),
             _ => None,
         }

@@ -1,0 +1,439 @@
+//! In-process matches between two configurations of the engine (`chainmate match`).
+//!
+//! * [`openings`]: where games start (EPD/FEN, PGN or movetext books; a built-in set).
+//! * [`game`]: one game under the rules of chess, with real clocks or a node limit.
+//! * [`elo`]: the Elo difference and its 95% interval from W/D/L.
+//! * [`run_match`]: `games` games on `concurrency` threads; each worker owns one
+//!   [`Searcher`] per engine, cleared before every game. Game `n` (from 0) plays opening
+//!   `n / 2` (cycling through the book), engine A with White when `n` is even, so each
+//!   opening is played twice with colours reversed.
+
+pub mod elo;
+pub mod game;
+pub mod openings;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use crate::pgn::{Game, GameResult};
+use crate::search::{Searcher, THREAD_STACK};
+pub use elo::EloEstimate;
+pub use game::{GameRules, Outcome, Player, Termination};
+pub use openings::Opening;
+
+/// A clock: base time and increment per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Time for the whole game.
+    pub base: Duration,
+    /// Added after each move.
+    pub increment: Duration,
+}
+
+/// Longest base or increment accepted (a year), so that absurd input is an error rather than
+/// an overflow.
+const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !(0.0..=MAX_SECONDS).contains(&seconds) {
+        return Err(format!("'{text}' seconds is out of range"));
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|e| format!("'{text}': {e}"))
+}
+
+impl FromStr for TimeControl {
+    type Err = String;
+
+    /// `BASE+INC` or `BASE`, in seconds (decimals allowed): `10+0.1`, `60`.
+    fn from_str(text: &str) -> Result<TimeControl, String> {
+        let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+        let tc = TimeControl {
+            base: parse_seconds(base)?,
+            increment: parse_seconds(increment)?,
+        };
+        if tc.base.is_zero() {
+            return Err(format!(
+                "time control '{text}': the base time must be positive"
+            ));
+        }
+        Ok(tc)
+    }
+}
+
+impl fmt::Display for TimeControl {
+    /// As PGN's `TimeControl` tag writes it: `10+0.1` (seconds).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}+{}",
+            self.base.as_secs_f64(),
+            self.increment.as_secs_f64()
+        )
+    }
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchSettings {
+    /// Engine A (the one the score is reported for).
+    pub a: Player,
+    /// Engine B.
+    pub b: Player,
+    /// Number of games.
+    pub games: usize,
+    /// The clock (at least one of `time_control` and `nodes` is required).
+    pub time_control: Option<TimeControl>,
+    /// Nodes per move.
+    pub nodes: Option<u64>,
+    /// The move cap (see [`game`]).
+    pub max_moves: Option<u32>,
+    /// Hash table size of each engine, MiB.
+    pub hash_mb: usize,
+    /// Games played at the same time.
+    pub concurrency: usize,
+    /// The openings, in the order they are used (must not be empty).
+    pub openings: Vec<Opening>,
+    /// The PGN `Event` tag.
+    pub event: String,
+}
+
+impl MatchSettings {
+    /// Whether the settings describe a match that can end.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.time_control.is_none() && self.nodes.is_none() {
+            return Err("a match needs a time control (--tc) or a node limit (--nodes)".into());
+        }
+        if self.nodes == Some(0) {
+            return Err("the node limit must be positive".into());
+        }
+        if self.openings.is_empty() {
+            return Err("a match needs at least one opening".into());
+        }
+        if self.max_moves == Some(0) {
+            return Err("the move cap must be at least 1".into());
+        }
+        Ok(())
+    }
+
+    fn rules(&self) -> GameRules {
+        GameRules {
+            time_control: self.time_control,
+            nodes: self.nodes,
+            max_moves: self.max_moves,
+        }
+    }
+}
+
+/// One finished game of a match.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Its number, from 1 (the PGN `Round`).
+    pub number: usize,
+    /// Whether engine A had White.
+    pub a_white: bool,
+    /// Index of its opening in [`MatchSettings::openings`].
+    pub opening: usize,
+    /// The game with its tags, ready for PGN.
+    pub game: Game,
+    /// How it ended.
+    pub outcome: Outcome,
+}
+
+impl GameRecord {
+    /// Engine A's score: 1, ½ or 0.
+    pub fn score_a(&self) -> f64 {
+        let white = match self.outcome.result {
+            GameResult::WhiteWins => 1.0,
+            GameResult::BlackWins => 0.0,
+            _ => 0.5,
+        };
+        if self.a_white {
+            white
+        } else {
+            1.0 - white
+        }
+    }
+}
+
+/// Running totals of a match, from engine A's side.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchStats {
+    /// Games A won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games A lost.
+    pub losses: u32,
+    /// Games won by White, drawn, won by Black.
+    pub by_color: [u32; 3],
+    /// How many games ended each way, in [`Termination::ALL`] order.
+    pub terminations: [u32; Termination::ALL.len()],
+}
+
+impl MatchStats {
+    /// Adds a finished game.
+    pub fn add(&mut self, record: &GameRecord) {
+        let score = record.score_a();
+        if score == 1.0 {
+            self.wins += 1;
+        } else if score == 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+        let color = match record.outcome.result {
+            GameResult::WhiteWins => 0,
+            GameResult::BlackWins => 2,
+            _ => 1,
+        };
+        self.by_color[color] += 1;
+        let index = Termination::ALL
+            .iter()
+            .position(|&t| t == record.outcome.termination)
+            .expect("every termination is listed");
+        self.terminations[index] += 1;
+    }
+
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The Elo estimate for A (`None` before the first game).
+    pub fn elo(&self) -> Option<EloEstimate> {
+        EloEstimate::new(self.wins, self.draws, self.losses)
+    }
+
+    /// How many games ended by `termination`.
+    pub fn count(&self, termination: Termination) -> u32 {
+        Termination::ALL
+            .iter()
+            .zip(self.terminations)
+            .find(|(t, _)| **t == termination)
+            .map_or(0, |(_, n)| n)
+    }
+}
+
+/// The match's final report: W/D/L from A's side, score, Elo with its 95% interval, the
+/// colours' results and the count of each termination.
+pub fn summary(settings: &MatchSettings, stats: &MatchStats) -> String {
+    let mut out = format!(
+        "Engine A: {}\nEngine B: {}\n",
+        settings.a.name, settings.b.name
+    );
+    let Some(elo) = stats.elo() else {
+        out.push_str("No games played.\n");
+        return out;
+    };
+    out.push_str(&format!(
+        "Games: {}   A: +{} ={} -{}   score {:.1}%\n",
+        stats.games(),
+        stats.wins,
+        stats.draws,
+        stats.losses,
+        100.0 * elo.score
+    ));
+    out.push_str(&elo_line(&elo));
+    let [white, drawn, black] = stats.by_color;
+    out.push_str(&format!(
+        "By colour: White won {white}, drawn {drawn}, Black won {black}\n"
+    ));
+    let ends: Vec<String> = Termination::ALL
+        .iter()
+        .zip(stats.terminations)
+        .filter(|(_, n)| *n > 0)
+        .map(|(t, n)| format!("{t} {n}"))
+        .collect();
+    out.push_str(&format!("Terminations: {}\n", ends.join(", ")));
+    out
+}
+
+/// `Elo difference (A - B): +35.2 +/- 40.1 (95%: -4.9 to +75.3)`; a clean sweep has no
+/// finite estimate and says so.
+fn elo_line(elo: &EloEstimate) -> String {
+    if elo.elo.is_infinite() {
+        let who = if elo.elo > 0.0 { "A" } else { "B" };
+        return format!(
+            "Elo difference (A - B): {} ({who} won every game: no finite estimate)\n",
+            elo::format_elo(elo.elo)
+        );
+    }
+    let margin = elo.margin();
+    let margin = if margin.is_finite() {
+        format!("{margin:.1}")
+    } else {
+        "inf".to_string()
+    };
+    format!(
+        "Elo difference (A - B): {} +/- {margin} (95%: {} to {})\n",
+        elo::format_elo(elo.elo),
+        elo::format_elo(elo.lower),
+        elo::format_elo(elo.upper)
+    )
+}
+
+/// A finished match.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    /// Every game, in game-number order.
+    pub games: Vec<GameRecord>,
+    /// The totals.
+    pub stats: MatchStats,
+}
+
+/// Plays the match. `on_game` is called on the calling thread after each game, in the order
+/// games finish, with the totals so far (for progress bars and incremental PGN output).
+pub fn run_match(
+    settings: &MatchSettings,
+    mut on_game: impl FnMut(&GameRecord, &MatchStats),
+) -> Result<MatchReport, String> {
+    settings.validate()?;
+    let next = AtomicUsize::new(0);
+    let date = today();
+    let (sender, receiver) = mpsc::channel();
+    let mut stats = MatchStats::default();
+    let mut games = Vec::with_capacity(settings.games);
+    std::thread::scope(|scope| {
+        for worker in 0..settings.concurrency.clamp(1, settings.games.max(1)) {
+            let sender = sender.clone();
+            let (next, date) = (&next, date.as_str());
+            std::thread::Builder::new()
+                .name(format!("match-{worker}"))
+                .stack_size(THREAD_STACK)
+                .spawn_scoped(scope, move || play_games(settings, next, date, sender))
+                .expect("spawn a match thread");
+        }
+        drop(sender);
+        for record in receiver {
+            stats.add(&record);
+            on_game(&record, &stats);
+            games.push(record);
+        }
+    });
+    games.sort_by_key(|g| g.number);
+    Ok(MatchReport { games, stats })
+}
+
+/// A worker: takes the next game number until all are taken, plays it, sends the record.
+fn play_games(
+    settings: &MatchSettings,
+    next: &AtomicUsize,
+    date: &str,
+    sender: mpsc::Sender<GameRecord>,
+) {
+    let mut searcher_a = Searcher::new(settings.hash_mb);
+    let mut searcher_b = Searcher::new(settings.hash_mb);
+    let rules = settings.rules();
+    loop {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        if index >= settings.games {
+            return;
+        }
+        searcher_a.clear();
+        searcher_b.clear();
+        let a_white = index.is_multiple_of(2);
+        let opening = (index / 2) % settings.openings.len();
+        let (players, searchers) = if a_white {
+            (
+                [&settings.a, &settings.b],
+                [&mut searcher_a, &mut searcher_b],
+            )
+        } else {
+            (
+                [&settings.b, &settings.a],
+                [&mut searcher_b, &mut searcher_a],
+            )
+        };
+        let (mut game, outcome) =
+            game::play_game(players, searchers, &settings.openings[opening], &rules);
+        let tags = [
+            ("Event", settings.event.clone()),
+            ("Site", "?".to_string()),
+            ("Date", date.to_string()),
+            ("Round", (index + 1).to_string()),
+            ("White", players[0].name.clone()),
+            ("Black", players[1].name.clone()),
+            ("Result", outcome.result.to_string()),
+            ("TimeControl", time_control_tag(settings)),
+            ("Termination", outcome.termination.pgn_tag().to_string()),
+        ];
+        for (name, value) in tags {
+            game.set_tag(name, value);
+        }
+        let record = GameRecord {
+            number: index + 1,
+            a_white,
+            opening,
+            game,
+            outcome,
+        };
+        if sender.send(record).is_err() {
+            return;
+        }
+    }
+}
+
+/// The PGN `TimeControl` value: the clock, or `-` (none) for node-limited games.
+fn time_control_tag(settings: &MatchSettings) -> String {
+    settings
+        .time_control
+        .map_or_else(|| "-".to_string(), |tc| tc.to_string())
+}
+
+/// Today's date (UTC) as PGN writes it, `YYYY.MM.DD`.
+fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The Gregorian date `days` days after 1970-01-01 (Howard Hinnant's `civil_from_days`
+/// algorithm: shift to years starting in March so the leap day is last).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_parse_and_print() {
+        let tc: TimeControl = "10+0.1".parse().unwrap();
+        assert_eq!(tc.base, Duration::from_secs(10));
+        assert_eq!(tc.increment, Duration::from_millis(100));
+        assert_eq!(tc.to_string(), "10+0.1");
+        assert_eq!("60".parse::<TimeControl>().unwrap().to_string(), "60+0");
+        for bad in [
+            "", "ten", "0+1", "-5+0", "10+x", "1e30", "NaN", "10+0.1+2", "inf",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn dates_from_the_epoch() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(20_513), (2026, 3, 1));
+    }
+}

@@ -1,0 +1,376 @@
+//! In-process matches: opening books of every format, short node-limited matches whose PGN
+//! is replayed move by move against the rules, reproducibility, and `chainmate match`
+//! through the real binary (including bad input: exit code 2, never a panic).
+//!
+//! Games are limited by nodes, never by wall-clock assertions, so the results do not depend
+//! on the machine's load.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use chainmate::core::Position;
+use chainmate::lab::parse_config;
+use chainmate::pgn::{read_games, Game, GameResult};
+use chainmate::tournament::game::{judge_score, rules_outcome, CAP_WIN_MARGIN};
+use chainmate::tournament::openings::{self, parse_book, BookFormat};
+use chainmate::tournament::{
+    run_match, MatchReport, MatchSettings, Player, Termination, TimeControl,
+};
+
+/// Nodes per move: enough for sensible play, small enough to keep the tests fast.
+const NODES: u64 = if cfg!(debug_assertions) { 300 } else { 2_000 };
+
+fn player(spec: &str) -> Player {
+    Player {
+        name: spec.to_string(),
+        config: parse_config(spec, &[]).unwrap(),
+    }
+}
+
+fn settings(games: usize, concurrency: usize, max_moves: Option<u32>) -> MatchSettings {
+    MatchSettings {
+        a: player("default"),
+        b: player("Evaluator=material"),
+        games,
+        time_control: None,
+        nodes: Some(NODES),
+        max_moves,
+        hash_mb: 2,
+        concurrency,
+        openings: openings::builtin(),
+        event: "test".into(),
+    }
+}
+
+fn play(settings: &MatchSettings) -> (MatchReport, String) {
+    let mut pgn = String::new();
+    let report = run_match(settings, |record, _| pgn.push_str(&record.game.to_pgn())).unwrap();
+    (report, pgn)
+}
+
+/// Checks a game read back from PGN: every position before the last is still in play by
+/// the rules, and the last one justifies the result and the `Termination` tag.
+fn check_game(game: &Game, cap: Option<u32>) -> Result<(), String> {
+    let mut position = Position::new(*game.start());
+    for &mv in game.moves() {
+        if let Some(o) = rules_outcome(&position) {
+            return Err(format!("played on after {o:?}"));
+        }
+        position.try_play(mv).map_err(|e| e.to_string())?;
+    }
+    let termination = game.tag("Termination").ok_or("no Termination tag")?;
+    if game.tag("Result") != Some(game.result.as_str()) {
+        return Err("Result tag differs from the movetext result".into());
+    }
+    match (termination, rules_outcome(&position)) {
+        ("normal", Some(outcome)) => {
+            let comment = game.comment.as_deref();
+            (outcome.result == game.result && comment == Some(outcome.detail.as_str()))
+                .then_some(())
+                .ok_or_else(|| format!("result {} but the rules say {outcome:?}", game.result))
+        }
+        ("adjudication", None) => check_cap(game, &position, cap),
+        (tag, outcome) => Err(format!("Termination {tag} with rule state {outcome:?}")),
+    }
+}
+
+/// A capped game reached the cap and was scored by the judge's ±100 cp rule.
+fn check_cap(game: &Game, position: &Position, cap: Option<u32>) -> Result<(), String> {
+    let cap = cap.ok_or("adjudicated without a move cap")?;
+    if u32::from(position.board().fullmove_number()) != cap + 1 {
+        return Err(format!(
+            "capped at move {}",
+            position.board().fullmove_number()
+        ));
+    }
+    let score = judge_score(position);
+    let expected = if score > CAP_WIN_MARGIN {
+        GameResult::WhiteWins
+    } else if score < -CAP_WIN_MARGIN {
+        GameResult::BlackWins
+    } else {
+        GameResult::Draw
+    };
+    (expected == game.result)
+        .then_some(())
+        .ok_or_else(|| format!("judge says {score} cp but the result is {}", game.result))
+}
+
+#[test]
+fn a_short_match_plays_legal_games_that_end_by_the_rules() {
+    let cap = Some(45);
+    let s = settings(4, 1, cap);
+    let (report, pgn) = play(&s);
+    assert_eq!(report.stats.games(), 4);
+    let games: Vec<Game> = read_games(&pgn).map(|g| g.unwrap()).collect();
+    assert_eq!(games.len(), 4);
+    for game in &games {
+        check_game(game, cap).unwrap_or_else(|e| panic!("{e}\n{}", game.to_pgn()));
+        assert_eq!(game.tag("TimeControl"), Some("-"));
+    }
+    // Colours alternate over each opening, which is played twice from the same start.
+    for (i, record) in report.games.iter().enumerate() {
+        assert_eq!(record.number, i + 1);
+        assert_eq!(record.a_white, i % 2 == 0);
+        assert_eq!(record.opening, i / 2);
+        let white = if record.a_white {
+            "default"
+        } else {
+            "Evaluator=material"
+        };
+        assert_eq!(record.game.tag("White"), Some(white));
+        assert_eq!(record.game.tag("Round"), Some((i + 1).to_string().as_str()));
+    }
+    assert_eq!(
+        report.games[0].game.moves()[..16],
+        report.games[1].game.moves()[..16]
+    );
+    let stats = &report.stats;
+    assert_eq!(stats.count(Termination::TimeForfeit), 0);
+    assert_eq!(stats.count(Termination::IllegalMove), 0);
+    assert_eq!(stats.terminations.iter().sum::<u32>(), 4);
+    assert_eq!(stats.by_color.iter().sum::<u32>(), 4);
+}
+
+#[test]
+fn node_limited_matches_are_reproducible_at_any_concurrency() {
+    let (one, _) = play(&settings(4, 1, Some(30)));
+    let (two, _) = play(&settings(4, 2, Some(30)));
+    for (a, b) in one.games.iter().zip(&two.games) {
+        assert_eq!(a.game.moves(), b.game.moves(), "game {}", a.number);
+        assert_eq!(a.outcome, b.outcome);
+    }
+    assert_eq!(one.stats, two.stats);
+}
+
+#[test]
+fn a_clocked_game_runs_on_real_clocks() {
+    let s = MatchSettings {
+        time_control: Some("0.5+0.01".parse::<TimeControl>().unwrap()),
+        nodes: None,
+        ..settings(2, 2, Some(11))
+    };
+    let (report, pgn) = play(&s);
+    for game in read_games(&pgn).map(|g| g.unwrap()) {
+        assert_eq!(game.tag("TimeControl"), Some("0.5+0.01"));
+        // A loaded machine could in principle make a side lose on time; any other ending
+        // must agree with the rules.
+        if game.tag("Termination") != Some("time forfeit") {
+            check_game(&game, Some(11)).unwrap();
+        }
+    }
+    assert_eq!(report.games.len(), 2);
+}
+
+#[test]
+fn settings_without_a_limit_are_refused() {
+    let s = MatchSettings {
+        nodes: None,
+        ..settings(2, 1, None)
+    };
+    assert!(run_match(&s, |_, _| {}).is_err());
+}
+
+// ---- opening books ----------------------------------------------------------------------------
+
+#[test]
+fn movetext_books_skip_comments_and_report_bad_lines() {
+    let text = include_str!("data/openings_4ply_excerpt.txt");
+    let (book, warnings) = parse_book(text, BookFormat::Movetext);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(book.len(), 8);
+    assert!(book.iter().all(|o| o.moves.len() == 4));
+    assert_eq!(book[0].moves[0].to_string(), "e2e4");
+    let broken = "1. e4 e5\n\n# a comment\n1. e4 e9\n1. d4 Ke5  # illegal\n1. c4\n";
+    let (book, warnings) = parse_book(broken, BookFormat::Movetext);
+    assert_eq!(book.len(), 2);
+    let lines: Vec<usize> = warnings.iter().map(|w| w.line).collect();
+    assert_eq!(lines, [4, 5]);
+    assert!(warnings[1].to_string().contains("Ke5"), "{}", warnings[1]);
+}
+
+#[test]
+fn pgn_books_start_from_each_games_final_position() {
+    let text = include_str!("data/8moves_v3_excerpt.pgn");
+    let (book, warnings) = parse_book(text, BookFormat::Pgn);
+    assert!(warnings.is_empty());
+    assert_eq!(book.len(), 6);
+    let fen = book[1].position().to_fen();
+    assert!(fen.starts_with("rnbq1rk1/pp2bppp/5n2/3p4/8/1N3N2/PPP1BPPP/R1BQK2R w KQ -"));
+    let broken = format!("1. e4 Qxf7 *\n\n{text}");
+    let (book, warnings) = parse_book(&broken, BookFormat::Pgn);
+    assert_eq!((book.len(), warnings.len()), (6, 1));
+    assert_eq!(warnings[0].line, 1);
+}
+
+#[test]
+fn fen_books_read_four_to_six_fields_and_ignore_operations() {
+    let text = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+                r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"x\";\n\
+                not a fen\n\
+                8/8/8/8/8/8/8/8 w - -\n\
+                4k3/8/8/8/8/8/8/4K3 w - - 5 60\n";
+    let (book, warnings) = parse_book(text, BookFormat::Fen);
+    assert_eq!(book.len(), 3);
+    assert_eq!(book[2].start.fullmove_number(), 60);
+    assert_eq!(book[1].start.fullmove_number(), 1);
+    let lines: Vec<usize> = warnings.iter().map(|w| w.line).collect();
+    assert_eq!(lines, [3, 4]);
+}
+
+#[test]
+fn book_formats_follow_the_extension() {
+    let format = |p: &str| BookFormat::from_path(&PathBuf::from(p));
+    assert_eq!(format("a.epd"), BookFormat::Fen);
+    assert_eq!(format("a.FEN"), BookFormat::Fen);
+    assert_eq!(format("a.pgn"), BookFormat::Pgn);
+    assert_eq!(format("openings_4ply.txt"), BookFormat::Movetext);
+    assert!(openings::load_book(&PathBuf::from("/nonexistent/book.epd")).is_err());
+}
+
+// ---- the command line -------------------------------------------------------------------------
+
+fn chainmate(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chainmate"))
+        .args(args)
+        .output()
+        .expect("run chainmate")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp_path(tag: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("chainmate-match-{}-{tag}", std::process::id()))
+}
+
+#[test]
+fn the_command_plays_a_match_and_writes_pgn() {
+    let book = temp_path("book.txt");
+    std::fs::write(&book, "1. e4 e5 2. Nf3 Nc6\n1. e4 e9\n").unwrap();
+    let pgn = temp_path("out.pgn");
+    let nodes = NODES.to_string();
+    let out = chainmate(&[
+        "match",
+        "--engine-a",
+        "default",
+        "--engine-b",
+        "default",
+        "--games",
+        "2",
+        "--nodes",
+        &nodes,
+        "--max-moves",
+        "25",
+        "--book",
+        book.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--hash",
+        "2",
+        "--concurrency",
+        "2",
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}{}", stdout, text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("line 2"),
+        "{}",
+        text(&out.stderr)
+    );
+    for expected in [
+        "Games: 2",
+        "Elo difference (A - B)",
+        "Terminations:",
+        "PGN:",
+    ] {
+        assert!(
+            stdout.contains(expected),
+            "{expected} missing from\n{stdout}"
+        );
+    }
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    let games: Vec<Game> = read_games(&written).map(|g| g.unwrap()).collect();
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        check_game(game, Some(25)).unwrap();
+        assert_eq!(game.tag("Date").map(str::len), Some(10));
+        assert!(game.tag("White").unwrap().starts_with("default ("));
+    }
+    let _ = std::fs::remove_file(&book);
+    let _ = std::fs::remove_file(&pgn);
+}
+
+#[test]
+fn bad_input_is_an_error_with_exit_code_2() {
+    let base = [
+        "match",
+        "--engine-a",
+        "default",
+        "--engine-b",
+        "mc",
+        "--games",
+        "2",
+    ];
+    let cases: &[(&[&str], &str)] = &[
+        (&["--tc", "ten+1"], "not a number"),
+        (&["--tc", "0+1"], "positive"),
+        (
+            &["--nodes", "100", "--book", "/nonexistent/book.epd"],
+            "cannot read book",
+        ),
+        (&["--nodes", "100", "--set", "Hash"], ""),
+        (&["--nodes", "100", "--concurrency", "0"], "concurrency"),
+        (&["--nodes", "0"], "node limit"),
+        (&["--nodes", "100", "--hash", "0"], "hash"),
+        (
+            &["--nodes", "100", "--pgn", "/nonexistent/dir/out.pgn"],
+            "cannot create",
+        ),
+        (&[], ""),
+    ];
+    for (extra, message) in cases {
+        let args: Vec<&str> = base.iter().chain(extra.iter()).copied().collect();
+        let out = chainmate(&args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {stderr}");
+        assert!(stderr.contains(message), "{extra:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{extra:?}: {stderr}");
+    }
+    let out = chainmate(&[
+        "match",
+        "--engine-a",
+        "chessmap",
+        "--engine-b",
+        "default",
+        "--games",
+        "2",
+        "--nodes",
+        "100",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown configuration token 'chessmap'"));
+    let empty = temp_path("empty.epd");
+    std::fs::write(&empty, "garbage\n").unwrap();
+    let out = chainmate(&[
+        "match",
+        "--engine-a",
+        "default",
+        "--engine-b",
+        "default",
+        "--games",
+        "2",
+        "--nodes",
+        "100",
+        "--book",
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no usable opening"),
+        "{}",
+        text(&out.stderr)
+    );
+    let _ = std::fs::remove_file(&empty);
+}
