@@ -134,9 +134,11 @@ scalar_field!(
     |s| s as i32 as f64
 );
 
-impl<const N: usize> ParamField for [i32; N] {
+/// An array of scalar parameters, named `field_0 .. field_{N-1}`; each element converts like
+/// its scalar type.
+impl<T: ParamField, const N: usize> ParamField for [T; N] {
     fn kind(&self) -> ParamKind {
-        ParamKind::Integer
+        self.first().map_or(ParamKind::Integer, ParamField::kind)
     }
     fn count(&self) -> usize {
         N
@@ -152,40 +154,10 @@ impl<const N: usize> ParamField for [i32; N] {
             .filter(|&i: &usize| i < N)
     }
     fn get(&self, i: usize) -> f64 {
-        self[i] as f64
+        self[i].get(0)
     }
     fn set(&mut self, i: usize, value: f64) -> Result<(), InvalidValue> {
-        self[i] = int_from(value)?;
-        Ok(())
-    }
-}
-
-impl<const N: usize> ParamField for [f64; N] {
-    fn kind(&self) -> ParamKind {
-        ParamKind::Real
-    }
-    fn count(&self) -> usize {
-        N
-    }
-    fn suffix(&self, i: usize) -> String {
-        format!("_{i}")
-    }
-    fn index_of(&self, suffix: &str) -> Option<usize> {
-        suffix
-            .strip_prefix('_')?
-            .parse()
-            .ok()
-            .filter(|&i: &usize| i < N)
-    }
-    fn get(&self, i: usize) -> f64 {
-        self[i]
-    }
-    fn set(&mut self, i: usize, value: f64) -> Result<(), InvalidValue> {
-        if !value.is_finite() {
-            return Err(InvalidValue);
-        }
-        self[i] = value;
-        Ok(())
+        self[i].set(0, value)
     }
 }
 
