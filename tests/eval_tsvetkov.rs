@@ -15,8 +15,18 @@ fn term(terms: &[[i64; 10]; 2], color: Color, kind: TermKind) -> i64 {
 }
 
 #[test]
-fn tsvetkov_is_the_default_evaluator() {
-    assert_eq!(AnyEvaluator::default().name(), "tsvetkov");
+fn tuned_tsvetkov_is_the_default_evaluator() {
+    let play = AnyEvaluator::default();
+    assert_eq!(play.name(), "tsvetkov");
+    let tuned = AnyEvaluator::by_name("tsvetkov:tuned").unwrap();
+    let paper = AnyEvaluator::by_name("tsvetkov:paper").unwrap();
+    assert_eq!(play.params().entries(), tuned.params().entries());
+    assert_ne!(play.params().entries(), paper.params().entries());
+    assert_eq!(
+        paper.params().entries(),
+        Tsvetkov::default().params().entries(),
+        "the paper's weights are the type's defaults"
+    );
 }
 
 #[test]

@@ -62,12 +62,7 @@ impl Default for EngineOptions {
             .filter(|n| !n.contains(':'))
             .map(|&n| (n, AnyEvaluator::by_name(n).expect("NAMES are valid")))
             .collect();
-        let default_name = AnyEvaluator::default().name();
-        let selected = evaluators
-            .iter()
-            .position(|(n, _)| *n == default_name)
-            .unwrap_or(0);
-        EngineOptions {
+        let mut options = EngineOptions {
             hash_mb: 16,
             threads: 1,
             move_overhead_ms: 30,
@@ -80,8 +75,12 @@ impl Default for EngineOptions {
             move_chains: false,
             search_params: SearchParams::default(),
             evaluators,
-            selected,
-        }
+            selected: 0,
+        };
+        options
+            .select_evaluator(AnyEvaluator::DEFAULT_NAME)
+            .expect("the default evaluator is selectable");
+        options
     }
 }
 
@@ -114,8 +113,8 @@ impl EngineOptions {
         &self.evaluators[self.selected].1
     }
 
-    /// Selects evaluator `name`: a family, or a `family:variant` whose parameter values
-    /// (where they differ from the family's defaults) are loaded into the family.
+    /// Selects evaluator `name`: a family, which keeps its current parameter values, or a
+    /// `family:variant`, whose parameter values are all loaded into the family.
     fn select_evaluator(&mut self, name: &str) -> Result<(), String> {
         let name = name.trim().to_ascii_lowercase();
         let unknown = || {
@@ -132,15 +131,7 @@ impl EngineOptions {
             .position(|(n, _)| *n == family)
             .ok_or_else(unknown)?;
         if family != name {
-            let defaults = AnyEvaluator::by_name(family).ok_or_else(unknown)?;
-            let target = self.evaluators[index].1.params_mut();
-            for (param, value) in variant.params().entries() {
-                if defaults.params().get(&param) != Some(value) {
-                    target
-                        .set(&param, value)
-                        .map_err(|e| format!("evaluator '{name}': {e}"))?;
-                }
-            }
+            self.evaluators[index].1 = variant;
         }
         self.selected = index;
         Ok(())
@@ -179,7 +170,7 @@ impl EngineOptions {
             "option name Ponder type check default false".to_string(),
             format!(
                 "option name Evaluator type combo default {} {}",
-                defaults.evaluator().name(),
+                AnyEvaluator::DEFAULT_NAME,
                 AnyEvaluator::NAMES
                     .iter()
                     .map(|n| format!("var {n}"))
@@ -312,6 +303,16 @@ mod tests {
             "the family keeps its values"
         );
         assert!(o.set("Evaluator", Some("weighted:random")).is_err());
+        // Play defaults to the tuned Tsvetkov weights; `tsvetkov:paper` restores the paper's.
+        let o = EngineOptions::default();
+        let paper = AnyEvaluator::by_name("tsvetkov:paper").unwrap();
+        let tuned = AnyEvaluator::by_name("tsvetkov:tuned").unwrap();
+        assert_eq!(o.evaluator().params().entries(), tuned.params().entries());
+        let mut o = o;
+        o.set("tsvetkov.mobility", Some("7")).unwrap();
+        o.set("Evaluator", Some("tsvetkov:paper")).unwrap();
+        assert_eq!(o.evaluator().params().entries(), paper.params().entries());
+        assert_ne!(paper.params().entries(), tuned.params().entries());
     }
 
     #[test]
