@@ -90,8 +90,14 @@ impl BenchResult {
 
 /// Runs the bench with `config` (its thread count is forced to 1) to `depth`.
 pub fn run(config: &SearchConfig, depth: i32) -> BenchResult {
+    run_threads(config, depth, 1)
+}
+
+/// Runs the bench to `depth` with `threads` search threads: with more than one, the node
+/// count is not reproducible, but the time to depth measures the lazy-SMP speed-up.
+pub fn run_threads(config: &SearchConfig, depth: i32, threads: usize) -> BenchResult {
     let config = SearchConfig {
-        threads: 1,
+        threads: threads.max(1),
         multipv: 1,
         ..config.clone()
     };

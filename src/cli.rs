@@ -195,6 +195,10 @@ pub struct BenchArgs {
     /// Set a UCI option first, as `name=value` (repeatable), e.g. `search.rfp_margin=90`.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
+    /// Search threads. With more than one the node count is not reproducible (not a
+    /// signature); the time to depth, printed first, measures the lazy-SMP speed-up.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// Arguments of `epd`.
@@ -232,7 +236,7 @@ pub struct EvalArgs {
     /// Position to evaluate (default: the start position).
     #[arg(long, default_value = STARTPOS_FEN)]
     pub fen: String,
-    /// Evaluator name: tsvetkov (the default for play), material, weighted (= weighted:base),
+    /// Evaluator name: tsvetkov:tuned (the default for play), tsvetkov (= tsvetkov:paper), material, weighted (= weighted:base),
     /// weighted:uniform|base|pruning|handmade|winning, power.
     #[arg(long)]
     pub evaluator: Option<String>,
@@ -463,7 +467,13 @@ fn run_bench(args: &BenchArgs) -> i32 {
             return 2;
         }
     };
-    let result = crate::bench::run(&config, args.depth);
+    let result = crate::bench::run_threads(&config, args.depth, args.threads);
+    if args.threads > 1 {
+        println!(
+            "time to depth {} with {} threads: {:.3} s",
+            args.depth, args.threads, result.seconds
+        );
+    }
     println!("{} nodes {} nps", result.nodes, result.nps());
     0
 }

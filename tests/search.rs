@@ -232,6 +232,15 @@ fn bench_signature_is_reproducible() {
     let second = chainmate::bench::run(&config, 5);
     assert_eq!(first.nodes, second.nodes);
     assert!(first.nodes > chainmate::bench::BENCH_FENS.len() as u64 * 5);
+    // A thread count in the configuration does not leak into the signature.
+    let threaded = SearchConfig {
+        threads: 2,
+        ..SearchConfig::default()
+    };
+    assert_eq!(chainmate::bench::run(&threaded, 5).nodes, first.nodes);
+    // Two threads (lazy SMP) complete the bench too (their node count is not reproducible).
+    let smp = chainmate::bench::run_threads(&config, 5, 2);
+    assert!(smp.nodes > chainmate::bench::BENCH_FENS.len() as u64 * 5);
 }
 
 #[test]
