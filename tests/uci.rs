@@ -375,6 +375,41 @@ fn extensions_d_eval_perft_and_bench() {
 }
 
 #[test]
+fn extension_epd_solves_a_suite_and_reports_failures() {
+    let path = std::env::temp_dir().join(format!("chainmate-uci-epd-{}.epd", std::process::id()));
+    std::fs::write(
+        &path,
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"back rank\";\n\
+         6k1/5ppp/8/8/8/8/8/R5K1 w - - am Ra8#; id \"avoid the mate\";\n\
+         not an epd line\n",
+    )
+    .unwrap();
+    let mut e = Engine::start();
+    e.send(&format!("epd depth 4 {}", path.display()));
+    let lines = e.until(|l| l.starts_with("solved "));
+    std::fs::remove_file(&path).ok();
+    assert!(
+        lines.last().unwrap().starts_with("solved 1/2 "),
+        "{lines:?}"
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l.contains(":3:") && l.contains("skipped")));
+    assert!(lines
+        .iter()
+        .any(|l| l.contains("avoid the mate not solved: played a1a8")));
+    // A missing file and a malformed command are answered, and the engine goes on.
+    e.send("epd depth 4 /no/such/chainmate/file.epd");
+    e.until(|l| l.starts_with("info string epd: cannot read"));
+    e.send("epd fast 4 x.epd");
+    e.until(|l| l.starts_with("info string"));
+    e.ready();
+    e.send("go depth 2");
+    let (mv, _) = e.bestmove();
+    assert!(legal_in(START, &mv));
+}
+
+#[test]
 fn every_plain_search_plays_through_uci() {
     let mut e = Engine::start();
     for algorithm in ["minimax", "alphabeta", "alphabeta+tt", "pvs"] {

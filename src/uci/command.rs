@@ -80,6 +80,24 @@ pub enum Command {
     Eval,
     /// `bench [depth]` (extension): the fixed-depth benchmark.
     Bench(Option<i32>),
+    /// `epd depth|nodes|movetime <n> <file>` (extension): solve a `bm`/`am` test suite.
+    Epd {
+        /// The limit per position.
+        limit: EpdLimit,
+        /// The suite's path (the rest of the line, so it may contain spaces).
+        file: String,
+    },
+}
+
+/// The limit per position of the `epd` command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpdLimit {
+    /// Plies.
+    Depth(i32),
+    /// Nodes.
+    Nodes(u64),
+    /// Milliseconds.
+    Movetime(u64),
 }
 
 /// Why a line is not a valid command.
@@ -143,11 +161,27 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                 Some(d) => Some(number(d, "bench")?),
                 None => None,
             }),
+            "epd" => parse_epd(args)?,
             _ => continue,
         };
         return Ok(command);
     }
     Err(ParseError::Unknown(line.trim().to_string()))
+}
+
+fn parse_epd(args: &[&str]) -> Result<Command, ParseError> {
+    let usage = || invalid("epd", "usage: epd depth|nodes|movetime <n> <file>");
+    let (kind, n, file) = match args {
+        [kind, n, file @ ..] if !file.is_empty() => (*kind, *n, file.join(" ")),
+        _ => return Err(usage()),
+    };
+    let limit = match kind {
+        "depth" => EpdLimit::Depth(number(n, "epd")?),
+        "nodes" => EpdLimit::Nodes(number(n, "epd")?),
+        "movetime" => EpdLimit::Movetime(number(n, "epd")?),
+        _ => return Err(usage()),
+    };
+    Ok(Command::Epd { limit, file })
 }
 
 fn number<T: std::str::FromStr>(text: &str, command: &'static str) -> Result<T, ParseError> {

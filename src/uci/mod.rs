@@ -27,7 +27,7 @@ use crate::search::{
     Bound, Limits, Reporter, SearchConfig, SearchControl, SearchInfo, SearchResult, Searcher,
     THREAD_STACK,
 };
-use command::{parse, Command, GoParams, ParseError};
+use command::{parse, Command, EpdLimit, GoParams, ParseError};
 pub use options::EngineOptions;
 
 /// Where the engine writes: shared by the command thread and the search thread.
@@ -187,8 +187,56 @@ impl Engine {
                 );
                 self.say(&format!("{} nodes {} nps", r.nodes, r.nps()));
             }
+            Command::Epd { limit, file } => {
+                self.stop_and_wait();
+                self.epd(limit, &file);
+            }
         }
         true
+    }
+
+    /// `epd`: solves a suite with the current options, one `info string` per failure, then
+    /// `solved k/n`. Runs in the foreground, like `bench`.
+    fn epd(&self, limit: EpdLimit, file: &str) {
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => return self.info_string(&format!("epd: cannot read '{file}': {e}")),
+        };
+        let (records, errors) = crate::suite::parse_suite(&text);
+        for (line, e) in &errors {
+            self.info_string(&format!("epd: {file}:{line}: {e}; skipped"));
+        }
+        let limits = match limit {
+            EpdLimit::Depth(d) => Limits::depth(d),
+            EpdLimit::Nodes(n) => Limits::nodes(n),
+            EpdLimit::Movetime(ms) => Limits::movetime(ms),
+        };
+        let report = crate::suite::solve_all(
+            &records,
+            &limits,
+            &self.options.search_config(),
+            self.options.hash_mb,
+            |_, _| {},
+        );
+        for f in &report.failures {
+            self.info_string(&format!(
+                "epd: {} not solved: played {}, bm {}{}",
+                f.id,
+                f.played,
+                f.best.join(" "),
+                if f.avoid.is_empty() {
+                    String::new()
+                } else {
+                    format!(", am {}", f.avoid.join(" "))
+                }
+            ));
+        }
+        self.say(&format!(
+            "solved {}/{} ({} nodes)",
+            report.solved,
+            records.len(),
+            report.nodes
+        ));
     }
 
     /// The searcher, once no search holds it (callers stop any search first).
