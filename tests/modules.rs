@@ -19,6 +19,13 @@ fn switching_every_module_off_restores_the_default_search() {
 }
 
 #[test]
+fn move_chains_limited_to_depth_zero_replay_nothing() {
+    // Chains are still stored, but none replaces a search: the tree is the default one.
+    assert_eq!(bench("mc+search.chain_max_depth=0"), bench("default"));
+    assert_ne!(bench("mc+search.chain_max_depth=2"), bench("default"));
+}
+
+#[test]
 fn each_module_changes_the_search() {
     let default = bench("default");
     for spec in ["chessmaps+tt", "rules", "mc", "nott"] {

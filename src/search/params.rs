@@ -55,6 +55,10 @@ crate::params! {
         se_margin: i32 = 2,
         /// Longest move chain stored (paper 002's dynamic move chains), in moves.
         chain_max_length: i32 = 4,
+        /// A stored chain replaces the search below a move only at nodes with at most this
+        /// much depth left (the paper sets no limit; a smaller value keeps the full search
+        /// near the root and uses chains where the paper argued they are safe, near the leaves).
+        chain_max_depth: i32 = 1000,
         /// Check extension (plies) when the side to move is in check.
         check_extension: i32 = 1,
     }

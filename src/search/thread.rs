@@ -825,7 +825,7 @@ impl<'a> Thread<'a> {
             {
                 continue;
             }
-            let chained = if self.move_chains {
+            let chained = if self.move_chains && depth <= p.chain_max_depth {
                 self.search_chain(board, mv, alpha, beta, ply)
             } else {
                 None
