@@ -8,23 +8,11 @@
 //! per piece.
 
 use crate::core::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_set, queen_attacks,
-    rook_attacks,
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks_set, rook_attacks,
 };
-use crate::core::{Bitboard, Board, Color, Piece, Square};
+use crate::core::{Bitboard, Board, Color, Piece};
 
-/// The squares `color`'s `piece` on `sq` attacks, given the occupied squares.
-#[inline(always)]
-pub fn piece_attacks(piece: Piece, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
-    match piece {
-        Piece::Pawn => pawn_attacks(color, sq),
-        Piece::Knight => knight_attacks(sq),
-        Piece::Bishop => bishop_attacks(sq, occupied),
-        Piece::Rook => rook_attacks(sq, occupied),
-        Piece::Queen => queen_attacks(sq, occupied),
-        Piece::King => king_attacks(sq),
-    }
-}
+pub use crate::core::attacks::piece_attacks;
 
 /// Every square at least one of `color`'s pieces attacks.
 #[inline]

@@ -28,9 +28,7 @@
 
 use super::ordering::{mvv_lva, Heuristics, Lineage};
 use super::see::{see_ge, see_value};
-use crate::core::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
-};
+use crate::core::attacks::piece_attacks;
 use crate::core::{Bitboard, Board, Color, Move, Piece, Square};
 
 /// The eight classes, in search order.
@@ -60,18 +58,6 @@ pub struct ControlMap {
     attacked_by: [Bitboard; 2],
 }
 
-/// Squares attacked by `piece` of `color` on `sq` given `occupied`.
-fn attacks_of(piece: Piece, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
-    match piece {
-        Piece::Pawn => pawn_attacks(color, sq),
-        Piece::Knight => knight_attacks(sq),
-        Piece::Bishop => bishop_attacks(sq, occupied),
-        Piece::Rook => rook_attacks(sq, occupied),
-        Piece::Queen => queen_attacks(sq, occupied),
-        Piece::King => king_attacks(sq),
-    }
-}
-
 impl ControlMap {
     /// Both sides' attacked squares.
     pub fn new(board: &Board) -> ControlMap {
@@ -80,7 +66,7 @@ impl ControlMap {
         for color in Color::ALL {
             for sq in board.color(color) {
                 let piece = board.piece_on(sq).expect("occupied");
-                attacked_by[color as usize] |= attacks_of(piece, color, sq, occupied);
+                attacked_by[color as usize] |= piece_attacks(piece, color, sq, occupied);
             }
         }
         ControlMap { attacked_by }
@@ -130,7 +116,7 @@ impl ControlMap {
             .unwrap_or_else(|| board.piece_on(mv.from()).unwrap_or(Piece::Pawn));
         let occupied = (board.occupied() ^ mv.from()) | mv.to();
         let mover = see_value(piece);
-        let targets = attacks_of(piece, us, mv.to(), occupied)
+        let targets = piece_attacks(piece, us, mv.to(), occupied)
             & board.color(them)
             & !board.pieces(Piece::King);
         targets

@@ -28,10 +28,8 @@
 //! squares (its pushes are not attacks), so quiet pawn moves are kept only by rules 1 and 3.
 
 use super::see::{see_ge, see_value};
-use crate::core::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
-};
-use crate::core::{Bitboard, Board, Color, Move, Piece, Square};
+use crate::core::attacks::piece_attacks;
+use crate::core::{Board, Move, Piece};
 
 /// A rule: a named predicate over a move in a position.
 pub struct Rule {
@@ -62,17 +60,6 @@ pub const DROP_RULES: [Rule; 1] = [Rule {
     name: "loses material by exchange",
     test: loses_exchange,
 }];
-
-fn attacks_of(piece: Piece, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
-    match piece {
-        Piece::Pawn => pawn_attacks(color, sq),
-        Piece::Knight => knight_attacks(sq),
-        Piece::Bishop => bishop_attacks(sq, occupied),
-        Piece::Rook => rook_attacks(sq, occupied),
-        Piece::Queen => queen_attacks(sq, occupied),
-        Piece::King => king_attacks(sq),
-    }
-}
 
 /// Rule 1: the moving piece stands attacked by the opponent with gain.
 pub fn moves_threatened_piece(board: &Board, mv: Move) -> bool {
@@ -106,10 +93,10 @@ pub fn raises_activity(board: &Board, mv: Move) -> bool {
     let Some(piece) = board.piece_on(mv.from()) else {
         return false;
     };
-    let before = attacks_of(piece, us, mv.from(), board.occupied()).popcount();
+    let before = piece_attacks(piece, us, mv.from(), board.occupied()).popcount();
     let landed = mv.promotion().unwrap_or(piece);
     let occupied_after = (board.occupied() ^ mv.from()) | mv.to();
-    let after = attacks_of(landed, us, mv.to(), occupied_after).popcount();
+    let after = piece_attacks(landed, us, mv.to(), occupied_after).popcount();
     after > before
 }
 
