@@ -3,22 +3,13 @@
 //! error message and exit code 2 instead of a panic.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use chainmate::eval::AnyEvaluator;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-fn chainmate(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chainmate"))
-        .args(args)
-        .output()
-        .expect("run chainmate")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{chainmate, text};
 
 /// A file in the temporary directory, unique to this test process and `tag`.
 fn temp_file(tag: &str, contents: &str) -> PathBuf {

@@ -6,7 +6,6 @@
 //! on the machine's load.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use chainmate::core::Position;
 use chainmate::lab::parse_config;
@@ -230,16 +229,8 @@ fn book_formats_follow_the_extension() {
 
 // ---- the command line -------------------------------------------------------------------------
 
-fn chainmate(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chainmate"))
-        .args(args)
-        .output()
-        .expect("run chainmate")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{chainmate, text};
 
 fn temp_path(tag: &str) -> PathBuf {
     std::env::temp_dir().join(format!("chainmate-match-{}-{tag}", std::process::id()))

@@ -78,3 +78,16 @@ pub fn parallel_map<T: Sync, R: Send>(items: &[T], job: impl Fn(&T) -> R + Sync)
         .map(|r| r.expect("every item was processed"))
         .collect()
 }
+
+/// Runs the built `chainmate` binary with `args` and collects its output.
+pub fn chainmate(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_chainmate"))
+        .args(args)
+        .output()
+        .expect("run chainmate")
+}
+
+/// Output bytes as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
