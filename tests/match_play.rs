@@ -7,9 +7,9 @@
 
 use std::path::PathBuf;
 
+use chainmate::config::search_config as parse_config;
 use chainmate::core::Position;
-use chainmate::lab::parse_config;
-use chainmate::pgn::{read_games, Game, GameResult};
+use chainmate::formats::pgn::{read_games, Game, GameResult};
 use chainmate::tournament::game::{judge_score, rules_outcome, CAP_WIN_MARGIN};
 use chainmate::tournament::openings::{self, parse_book, BookFormat};
 use chainmate::tournament::{

@@ -1,12 +1,12 @@
 //! The papers' search modules through the search: each changes the tree when switched on,
 //! and switching it off again gives back exactly the default search (same bench signature).
 
+use chainmate::config::search_config as parse_config;
 use chainmate::core::Position;
-use chainmate::lab::parse_config;
 use chainmate::search::{self, Limits, SearchControl, Silent, TranspositionTable};
 
 fn bench(spec: &str) -> u64 {
-    chainmate::bench::run(&parse_config(spec, &[]).unwrap(), 5).nodes
+    chainmate::lab::bench::run(&parse_config(spec, &[]).unwrap(), 5).nodes
 }
 
 #[test]

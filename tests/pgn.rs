@@ -4,7 +4,7 @@
 mod common;
 
 use chainmate::core::{Board, Move, MoveError, STARTPOS_FEN};
-use chainmate::pgn::{read_games, Game, GameResult, PgnError, PgnErrorKind};
+use chainmate::formats::pgn::{read_games, Game, GameResult, PgnError, PgnErrorKind};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 
 /// The first six games of the 8moves_v3 book (see `tests/data/README.md`).

@@ -228,24 +228,24 @@ fn fixed_node_searches_are_deterministic_and_legal() {
 #[test]
 fn bench_signature_is_reproducible() {
     let config = SearchConfig::default();
-    let first = chainmate::bench::run(&config, 5);
-    let second = chainmate::bench::run(&config, 5);
+    let first = chainmate::lab::bench::run(&config, 5);
+    let second = chainmate::lab::bench::run(&config, 5);
     assert_eq!(first.nodes, second.nodes);
-    assert!(first.nodes > chainmate::bench::BENCH_FENS.len() as u64 * 5);
+    assert!(first.nodes > chainmate::lab::bench::BENCH_FENS.len() as u64 * 5);
     // A thread count in the configuration does not leak into the signature.
     let threaded = SearchConfig {
         threads: 2,
         ..SearchConfig::default()
     };
-    assert_eq!(chainmate::bench::run(&threaded, 5).nodes, first.nodes);
+    assert_eq!(chainmate::lab::bench::run(&threaded, 5).nodes, first.nodes);
     // Two threads (lazy SMP) complete the bench too (their node count is not reproducible).
-    let smp = chainmate::bench::run_threads(&config, 5, 2);
-    assert!(smp.nodes > chainmate::bench::BENCH_FENS.len() as u64 * 5);
+    let smp = chainmate::lab::bench::run_threads(&config, 5, 2);
+    assert!(smp.nodes > chainmate::lab::bench::BENCH_FENS.len() as u64 * 5);
 }
 
 #[test]
 fn every_bench_position_is_valid() {
-    for fen in chainmate::bench::BENCH_FENS {
+    for fen in chainmate::lab::bench::BENCH_FENS {
         assert!(Board::from_fen(fen).is_ok(), "{fen}");
     }
 }

@@ -115,6 +115,10 @@ fn handshake_lists_the_options() {
         "Ponder",
         "Evaluator",
         "Search",
+        "TranspositionTable",
+        "Ordering",
+        "Pruning",
+        "MoveChains",
     ] {
         assert!(
             lines
@@ -123,9 +127,43 @@ fn handshake_lists_the_options() {
             "option {option} missing"
         );
     }
+    // A GUI sees the dozen options above, none of them a free-text wall of parameters.
+    let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
+    assert_eq!(options.len(), 12, "{options:?}");
+    assert!(options.iter().all(|l| !l.contains("type string")));
+    // Tunables are accepted though not listed.
+    e.send("setoption name search.rfp_margin value 90");
+    e.send("setoption name search.rfp_margin value -90");
+    let answer = e.until(|l| l.starts_with("info string"));
+    assert!(answer[0].contains("outside 0..1000"), "{answer:?}");
     e.ready();
     e.send("quit");
     assert!(e.close_and_wait().success());
+}
+
+#[test]
+fn tunables_flag_lists_every_parameter_as_a_spin_or_check() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chainmate"))
+        .arg("--tunables")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start chainmate");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"uci\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let options: Vec<&str> = text.lines().filter(|l| l.starts_with("option ")).collect();
+    assert!(options.len() > 900, "{} options", options.len());
+    assert!(options.iter().all(|l| !l.contains("type string")));
+    assert!(options.contains(&"option name search.rfp_margin type spin default 80 min 0 max 1000"));
+    assert!(
+        options.contains(&"option name material.queen type spin default 900 min -2700 max 4500")
+    );
 }
 
 #[test]

@@ -5,8 +5,8 @@
 //! budget, so the test fails on a real loss of tactical ability, not on noise.
 
 use chainmate::eval::AnyEvaluator;
+use chainmate::lab::suite::{parse_suite, solve_all};
 use chainmate::search::{Limits, SearchConfig};
-use chainmate::suite::{parse_suite, solve_all};
 
 const SUBSET: [&str; 28] = [
     "WAC.003", "WAC.011", "WAC.019", "WAC.029", "WAC.038", "WAC.047", "WAC.057", "WAC.065",

@@ -3,39 +3,84 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use clap::Args;
+use indicatif::ProgressBar;
 
-use super::{BookOrder, MatchArgs};
+use super::{progress_bar, CliError};
+use crate::config::search_config as parse_config;
 use crate::core::prng::SplitMix64;
-use crate::lab::parse_config;
 use crate::tournament::openings::{self, Opening};
 use crate::tournament::{self, elo, MatchSettings, MatchStats, Player, Termination};
+
+/// Arguments of `match`.
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("limit").required(true).multiple(true).args(["tc", "nodes"])))]
+pub struct MatchArgs {
+    /// Engine A's configuration: `default`, `chessmaps+tt`, `mc`, `rules`, `pruning`,
+    /// `Evaluator=material`, ... (tokens joined by `+`; see the `lab` module).
+    #[arg(long = "engine-a", value_name = "CONFIG")]
+    pub engine_a: String,
+    /// Engine B's configuration.
+    #[arg(long = "engine-b", value_name = "CONFIG")]
+    pub engine_b: String,
+    /// Number of games (each opening is played twice, colours reversed).
+    #[arg(long)]
+    pub games: usize,
+    /// Time control `BASE+INC` in seconds, e.g. `10+0.1`.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<tournament::TimeControl>,
+    /// Nodes per move (with no --tc: reproducible games, independent of machine load).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Openings: `.epd`/`.fen` positions, `.pgn` games, or one movetext line per opening
+    /// (default: 32 built-in eight-move openings).
+    #[arg(long)]
+    pub book: Option<PathBuf>,
+    /// Order in which the book's openings are used.
+    #[arg(long, value_enum, default_value = "random")]
+    pub book_order: BookOrder,
+    /// Seed of the random opening order.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at the same time, each on its own thread.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Write every game to this PGN file.
+    #[arg(long, value_name = "OUT")]
+    pub pgn: Option<PathBuf>,
+    /// Stop games after this many moves and score them by a short search (+-100 cp).
+    #[arg(long, value_name = "M")]
+    pub max_moves: Option<u32>,
+    /// Set a UCI option in both engines first, as `name=value` (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// Hash size of each engine, MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+}
+
+/// Opening order of `match`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BookOrder {
+    /// As in the file.
+    Sequential,
+    /// Shuffled with `--seed`.
+    Random,
+}
 
 /// Largest `--hash` accepted, MiB (per engine, per concurrent game).
 const MAX_HASH_MB: usize = 1 << 16;
 /// At most this many bad book lines are listed one by one.
 const SHOWN_WARNINGS: usize = 10;
 
-/// Runs the command; returns the exit code (2 for bad input).
-pub fn run(args: &MatchArgs) -> i32 {
-    let settings = match settings(args) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
-    let mut pgn = match args.pgn.as_deref().map(create_pgn).transpose() {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
+/// Runs `match`.
+pub fn run(args: &MatchArgs) -> Result<(), CliError> {
+    let settings = settings(args)?;
+    let mut pgn = args.pgn.as_deref().map(create_pgn).transpose()?;
     println!("{}", header(args, &settings));
-    let bar = progress_bar(settings.games);
+    let bar = games_bar(settings.games);
     let mut write_failed = false;
     let report = tournament::run_match(&settings, |record, stats| {
         bar.inc(1);
@@ -52,24 +97,18 @@ pub fn run(args: &MatchArgs) -> i32 {
         }
     });
     bar.finish_and_clear();
-    let report = match report {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
+    let report = report.map_err(|e| CliError::Input(e.to_string()))?;
     print!("{}", tournament::summary(&settings, &report.stats));
     finish(args, pgn, &report.stats, write_failed)
 }
 
-/// Flushes the PGN file, warns about time forfeits; the exit code.
+/// Flushes the PGN file and warns about time forfeits.
 fn finish(
     args: &MatchArgs,
     pgn: Option<BufWriter<File>>,
     stats: &MatchStats,
     mut write_failed: bool,
-) -> i32 {
+) -> Result<(), CliError> {
     if let Some(mut out) = pgn {
         write_failed |= out.flush().is_err();
     }
@@ -83,19 +122,26 @@ fn finish(
              this should never happen (see the PGN's Termination tags)"
         );
     }
-    i32::from(write_failed)
+    match (&args.pgn, write_failed) {
+        (Some(path), true) => Err(CliError::Write(
+            path.clone(),
+            std::io::Error::other("the PGN file is incomplete"),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The match settings the arguments describe, or why they are not usable.
-fn settings(args: &MatchArgs) -> Result<MatchSettings, String> {
+fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
+    let bad = |message: String| Err(CliError::Input(message));
     if args.games == 0 {
-        return Err("--games must be at least 1".into());
+        return bad("--games must be at least 1".into());
     }
     if args.concurrency == 0 {
-        return Err("--concurrency must be at least 1".into());
+        return bad("--concurrency must be at least 1".into());
     }
     if !(1..=MAX_HASH_MB).contains(&args.hash) {
-        return Err(format!("--hash must be between 1 and {MAX_HASH_MB} MiB"));
+        return bad(format!("--hash must be between 1 and {MAX_HASH_MB} MiB"));
     }
     let (name_a, name_b) = if args.engine_a == args.engine_b {
         (
@@ -123,16 +169,16 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, String> {
         openings: book(args)?,
         event: format!("chainmate match: {} vs {}", args.engine_a, args.engine_b),
     };
-    settings.validate()?;
+    settings.validate().map_err(CliError::Input)?;
     Ok(settings)
 }
 
 /// The openings in the order they will be used; bad book lines are reported and skipped.
-fn book(args: &MatchArgs) -> Result<Vec<Opening>, String> {
+fn book(args: &MatchArgs) -> Result<Vec<Opening>, CliError> {
     let mut book = match &args.book {
         None => openings::builtin(),
         Some(path) => {
-            let (book, warnings) = openings::load_book(path)?;
+            let (book, warnings) = openings::load_book(path).map_err(CliError::Input)?;
             for w in warnings.iter().take(SHOWN_WARNINGS) {
                 eprintln!("warning: {}: {w}; skipped", path.display());
             }
@@ -162,10 +208,10 @@ fn shuffle<T>(items: &mut [T], seed: u64) {
     }
 }
 
-fn create_pgn(path: &Path) -> Result<BufWriter<File>, String> {
+fn create_pgn(path: &Path) -> Result<BufWriter<File>, CliError> {
     File::create(path)
         .map(BufWriter::new)
-        .map_err(|e| format!("cannot create {}: {e}", path.display()))
+        .map_err(|e| CliError::Create(path.to_path_buf(), e))
 }
 
 /// One line describing the match about to be played.
@@ -196,15 +242,11 @@ fn header(args: &MatchArgs, settings: &MatchSettings) -> String {
     )
 }
 
-fn progress_bar(games: usize) -> ProgressBar {
-    let bar = ProgressBar::new(games as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} games  {msg}  [{elapsed} / ~{duration}]",
-        )
-        .expect("valid template"),
-    );
-    bar
+fn games_bar(games: usize) -> ProgressBar {
+    progress_bar(
+        games as u64,
+        "{bar:30} {pos}/{len} games  {msg}  [{elapsed} / ~{duration}]",
+    )
 }
 
 /// `A +3 =2 -1 (66.7%) Elo +120 ± 250` for the progress bar.

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use crate::core::{Color, Move, Piece, Position};
 use crate::eval::score::Score;
-use crate::pgn::{Game, GameResult};
+use crate::formats::pgn::{Game, GameResult};
 use crate::search::{Limits, SearchConfig, SearchControl, Searcher, Silent};
 
 use super::openings::Opening;

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::pgn::{Game, GameResult};
+use crate::formats::pgn::{Game, GameResult};
 use crate::search::{Searcher, THREAD_STACK};
 pub use elo::EloEstimate;
 pub use game::{GameRules, Outcome, Player, Termination};

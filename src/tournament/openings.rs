@@ -22,7 +22,7 @@ use std::fmt;
 use std::path::Path;
 
 use crate::core::{Board, Move};
-use crate::pgn::{read_games, Game};
+use crate::formats::pgn::{read_games, Game};
 
 /// Where a game starts: a position, and the book moves played from it before the engines
 /// take over.
@@ -127,17 +127,10 @@ fn parse_lines(
 ) -> (Vec<Opening>, Vec<BookWarning>) {
     let mut openings = Vec::new();
     let mut warnings = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        match parse(trimmed) {
+    for (line, text) in crate::formats::records(text) {
+        match parse(text.trim()) {
             Ok(opening) => openings.push(opening),
-            Err(message) => warnings.push(BookWarning {
-                line: i + 1,
-                message,
-            }),
+            Err(message) => warnings.push(BookWarning { line, message }),
         }
     }
     (openings, warnings)

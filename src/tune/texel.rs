@@ -19,9 +19,9 @@
 use std::fmt;
 
 use crate::core::{Board, Color};
-use crate::epd::EpdRecord;
 use crate::eval::params::ParamKind;
 use crate::eval::{AnyEvaluator, Evaluator};
+use crate::formats::epd::EpdRecord;
 
 /// A labelled position.
 #[derive(Clone, Debug)]
@@ -37,7 +37,7 @@ pub struct Sample {
 pub fn parse_samples(text: &str) -> (Vec<Sample>, usize) {
     let mut samples = Vec::new();
     let mut skipped = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+    for (_, line) in crate::formats::records(text) {
         let parsed = EpdRecord::parse(line).ok().and_then(|r| {
             let result = match r.operands("c9")?.first()?.as_str() {
                 "1-0" => 1.0,

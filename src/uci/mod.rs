@@ -11,24 +11,24 @@
 //! A panic inside a search is caught: the engine reports it and still plays a legal move.
 
 pub mod command;
-mod options;
 
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use crate::bench;
+use crate::config::Effect;
+pub use crate::config::EngineOptions;
 use crate::core::{Board, Move, Position};
 use crate::eval::score;
 use crate::eval::Evaluator;
+use crate::lab::bench;
 use crate::perft;
 use crate::search::{
     Bound, Limits, Reporter, SearchConfig, SearchControl, SearchInfo, SearchResult, Searcher,
     THREAD_STACK,
 };
 use command::{parse, Command, EpdLimit, GoParams, ParseError};
-pub use options::EngineOptions;
 
 /// Where the engine writes: shared by the command thread and the search thread.
 #[derive(Clone)]
@@ -87,6 +87,8 @@ pub struct Engine {
     control: Arc<SearchControl>,
     search: Option<JoinHandle<()>>,
     out: Output,
+    /// Whether `uci` lists the tunable parameters too (`chainmate --tunables`).
+    list_tunables: bool,
 }
 
 impl Engine {
@@ -100,7 +102,15 @@ impl Engine {
             control: Arc::new(SearchControl::default()),
             search: None,
             out,
+            list_tunables: false,
         }
+    }
+
+    /// Makes `uci` list every tunable parameter as a `spin` (or `check`) option, for SPSA
+    /// tuners; `setoption` accepts them either way.
+    pub fn list_tunables(mut self, on: bool) -> Self {
+        self.list_tunables = on;
+        self
     }
 
     /// Reads commands until `quit` or end of input, then stops any search and returns.
@@ -147,7 +157,7 @@ impl Engine {
             Command::Uci => {
                 self.say(&format!("id name chainmate {}", env!("CARGO_PKG_VERSION")));
                 self.say("id author the chainmate developers");
-                for line in self.options.declarations() {
+                for line in EngineOptions::declarations(self.list_tunables) {
                     self.say(&line);
                 }
                 self.say("uciok");
@@ -202,7 +212,7 @@ impl Engine {
             Ok(t) => t,
             Err(e) => return self.info_string(&format!("epd: cannot read '{file}': {e}")),
         };
-        let (records, errors) = crate::suite::parse_suite(&text);
+        let (records, errors) = crate::lab::suite::parse_suite(&text);
         for (line, e) in &errors {
             self.info_string(&format!("epd: {file}:{line}: {e}; skipped"));
         }
@@ -211,7 +221,7 @@ impl Engine {
             EpdLimit::Nodes(n) => Limits::nodes(n),
             EpdLimit::Movetime(ms) => Limits::movetime(ms),
         };
-        let report = crate::suite::solve_all(
+        let report = crate::lab::suite::solve_all(
             &records,
             &limits,
             &self.options.search_config(),
@@ -256,9 +266,9 @@ impl Engine {
         }
         let old_hash = self.options.hash_mb;
         match self.options.set(name, value) {
-            Ok(options::Effect::None) => {}
-            Ok(options::Effect::ClearHash) => self.clear_hash(),
-            Err(e) => self.info_string(&e),
+            Ok(Effect::None) => {}
+            Ok(Effect::ClearHash) => self.clear_hash(),
+            Err(e) => self.info_string(&e.to_string()),
         }
         if self.options.hash_mb != old_hash {
             let mb = self.options.hash_mb;

@@ -1,7 +1,7 @@
 //! Solving EPD test suites (`bm` best moves, `am` moves to avoid), as `chainmate epd` does.
 
 use crate::core::Position;
-use crate::epd::{EpdError, EpdRecord};
+use crate::formats::epd::{EpdError, EpdRecord};
 use crate::search::{self, Limits, SearchConfig, SearchControl, Silent, TranspositionTable};
 
 /// A position the engine did not solve.
@@ -33,13 +33,10 @@ pub struct SuiteReport {
 pub fn parse_suite(text: &str) -> (Vec<EpdRecord>, Vec<(usize, EpdError)>) {
     let mut records = Vec::new();
     let mut errors = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            continue;
-        }
+    for (n, line) in crate::formats::records(text) {
         match EpdRecord::parse(line).and_then(|r| r.moves("bm").and(r.moves("am")).map(|_| r)) {
             Ok(r) => records.push(r),
-            Err(e) => errors.push((i + 1, e)),
+            Err(e) => errors.push((n, e)),
         }
     }
     (records, errors)

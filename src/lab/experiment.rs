@@ -166,7 +166,7 @@ pub fn csv(configs: &[(String, SearchConfig)], cells: &[Cell]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::parse_config;
+    use crate::config::search_config as parse_config;
 
     #[test]
     fn minimax_visits_every_node_and_alphabeta_fewer() {

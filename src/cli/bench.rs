@@ -1,0 +1,102 @@
+//! `chainmate bench`: the search signature, and the signature of every pinned configuration
+//! (`--config NAME`, `--config all`; see [`crate::lab::pins`]).
+
+use std::time::Instant;
+
+use clap::Args;
+
+use super::CliError;
+use crate::config::EngineOptions;
+use crate::lab::{bench, pins};
+
+/// Arguments of `bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth.
+    #[arg(default_value_t = bench::DEFAULT_DEPTH)]
+    pub depth: i32,
+    /// Evaluator name (default: the engine's default evaluator).
+    #[arg(long)]
+    pub evaluator: Option<String>,
+    /// Search algorithm (pvs, alphabeta, alphabeta+tt, minimax).
+    #[arg(long, default_value = "pvs")]
+    pub search: String,
+    /// Set an option first, as `name=value` (repeatable), e.g. `search.rfp_margin=90`.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// Search threads. With more than one the node count is not reproducible (not a
+    /// signature); the time to depth, printed first, measures the lazy-SMP speed-up.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Print a pinned configuration's signature instead (`plain+chessmaps`, `minimax`,
+    /// `eval:power`, ...), or check them `all` against their pinned values.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["evaluator", "set", "threads"])]
+    pub config: Option<String>,
+}
+
+/// Runs `bench`.
+pub fn run(args: &BenchArgs) -> Result<(), CliError> {
+    if let Some(name) = &args.config {
+        return run_pins(name);
+    }
+    let mut sets: Vec<String> = args
+        .evaluator
+        .iter()
+        .map(|e| format!("Evaluator={e}"))
+        .collect();
+    sets.push(format!("Search={}", args.search));
+    sets.extend(args.set.iter().cloned());
+    let config = EngineOptions::from_spec("default", &sets)?.search_config();
+    let result = bench::run_threads(&config, args.depth, args.threads);
+    if args.threads > 1 {
+        println!(
+            "time to depth {} with {} threads: {:.3} s",
+            args.depth, args.threads, result.seconds
+        );
+    }
+    println!("{} nodes {} nps", result.nodes, result.nps());
+    Ok(())
+}
+
+/// One pin (`<N> nodes <M> nps`, as `bench` prints) or all of them against their values.
+fn run_pins(name: &str) -> Result<(), CliError> {
+    if name.eq_ignore_ascii_case("all") {
+        let mut moved = Vec::new();
+        for pin in pins::PINS {
+            let nodes = pin.run()?;
+            let status = if nodes == pin.nodes { "ok" } else { "MOVED" };
+            println!(
+                "{:<24} {nodes:>10} nodes  (pinned {:>10})  {status}",
+                pin.name, pin.nodes
+            );
+            if nodes != pin.nodes {
+                moved.push(format!("{} {nodes}", pin.name));
+            }
+        }
+        if moved.is_empty() {
+            return Ok(());
+        }
+        return Err(CliError::CheckFailed(format!(
+            "signatures moved: {}",
+            moved.join(", ")
+        )));
+    }
+    let pin = pins::find(name).ok_or_else(|| {
+        CliError::Input(format!(
+            "no pinned configuration '{name}' (choose from: all, {})",
+            pins::PINS
+                .iter()
+                .map(|p| p.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    })?;
+    let start = Instant::now();
+    let nodes = pin.run()?;
+    let nps = (nodes as f64 / start.elapsed().as_secs_f64().max(1e-9)) as u64;
+    println!("{nodes} nodes {nps} nps");
+    if nodes != pin.nodes {
+        eprintln!("warning: {} is pinned at {} nodes", pin.name, pin.nodes);
+    }
+    Ok(())
+}

@@ -1,0 +1,99 @@
+//! `chainmate epd`: solve a `bm`/`am` test suite at a fixed depth, node count or time.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::{progress_bar, read, CliError};
+use crate::config::EngineOptions;
+use crate::lab::suite;
+use crate::search::{Limits, SearchConfig};
+
+/// Arguments of `epd`.
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "nodes", "movetime"])))]
+pub struct EpdArgs {
+    /// The EPD file.
+    pub file: PathBuf,
+    /// Search each position to this depth.
+    #[arg(long)]
+    pub depth: Option<i32>,
+    /// Search each position this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Search each position this many milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Hash size in MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Evaluator name (default: the engine's default evaluator).
+    #[arg(long)]
+    pub evaluator: Option<String>,
+    /// Set an option first, as `name=value` (repeatable), e.g. `search.rfp_margin=90`.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+}
+
+/// Runs `epd`.
+pub fn run(args: &EpdArgs) -> Result<(), CliError> {
+    let mut sets: Vec<String> = args
+        .evaluator
+        .iter()
+        .map(|e| format!("Evaluator={e}"))
+        .collect();
+    sets.extend(args.set.iter().cloned());
+    let config = SearchConfig {
+        threads: args.threads.max(1),
+        ..EngineOptions::from_spec("default", &sets)?.search_config()
+    };
+    let text = read(&args.file)?;
+    let (records, errors) = suite::parse_suite(&text);
+    for (line, e) in &errors {
+        eprintln!("warning: {}:{line}: {e}; skipped", args.file.display());
+    }
+    let limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(std::time::Duration::from_millis),
+        ..Default::default()
+    };
+    let bar = progress_bar(
+        records.len() as u64,
+        "{bar:40} {pos}/{len} solved {msg} [{elapsed} / ~{duration}]",
+    );
+    let start = Instant::now();
+    let report = suite::solve_all(&records, &limits, &config, args.hash, |done, solved| {
+        bar.set_position(done as u64);
+        bar.set_message(solved.to_string());
+    });
+    bar.finish_and_clear();
+    for f in &report.failures {
+        let expected = if f.best.is_empty() {
+            "-".to_string()
+        } else {
+            f.best.join(" ")
+        };
+        let avoid = if f.avoid.is_empty() {
+            String::new()
+        } else {
+            format!(" (avoid {})", f.avoid.join(" "))
+        };
+        println!(
+            "FAILED {}: played {}, expected {expected}{avoid}",
+            f.id, f.played
+        );
+    }
+    println!(
+        "solved {}/{} ({} nodes, {:.1} s)",
+        report.solved,
+        records.len(),
+        report.nodes,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

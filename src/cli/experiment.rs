@@ -1,0 +1,189 @@
+//! `chainmate experiment`: node counts of configurations over position suites (`nodes`), and
+//! the README's node-count tables regenerated or checked (`figures`).
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use super::{progress_bar, read, write, CliError};
+use crate::config;
+use crate::core::Position;
+use crate::formats::epd::EpdRecord;
+use crate::lab::{experiment, figures};
+
+/// Experiments.
+#[derive(Subcommand, Debug)]
+pub enum ExperimentCommand {
+    /// Average nodes per position of several configurations at fixed depths (paper 002's
+    /// Table 1, paper 001's start-position counts, paper 000's Base vs Pruning).
+    ///
+    /// Configurations are `+`-joined tokens: default|pvs, minimax, alphabeta, tt, nott,
+    /// chessmaps (no table), mc (move chains), rules (paper 000 pruning), base, pruning
+    /// (paper 000's players), plain, or NAME=VALUE for any option.
+    Nodes(NodesArgs),
+    /// The README's node-count tables: print them, write them into the README between their
+    /// markers (`--write`), or check that the README's equal a fresh run (`--check`).
+    Figures(FiguresArgs),
+}
+
+/// Arguments of `experiment nodes`.
+#[derive(Args, Debug)]
+pub struct NodesArgs {
+    /// EPD file of positions (first 4 fields used).
+    #[arg(long, required_unless_present = "fen")]
+    pub suite: Option<PathBuf>,
+    /// Use only the first N positions of the suite.
+    #[arg(long)]
+    pub positions: Option<usize>,
+    /// A position to search instead of a suite (`startpos` or a FEN; repeatable).
+    #[arg(long, conflicts_with = "suite")]
+    pub fen: Vec<String>,
+    /// Depths, comma-separated.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub depth: Vec<i32>,
+    /// Configurations, comma-separated; the first is the baseline.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub configs: Vec<String>,
+    /// Options applied to every configuration first, as NAME=VALUE (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// Hash size in MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// Also write the results as CSV to this file.
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+}
+
+/// Arguments of `experiment figures`.
+#[derive(Args, Debug)]
+pub struct FiguresArgs {
+    /// Replace the tables of this Markdown file (between `<!-- figure ID -->` and
+    /// `<!-- /figure -->`) with a fresh run.
+    #[arg(long, value_name = "FILE", conflicts_with = "check")]
+    pub write: Option<PathBuf>,
+    /// Exit with 1 if a table of this file differs from a fresh run.
+    #[arg(long, value_name = "FILE")]
+    pub check: Option<PathBuf>,
+    /// Only these figures (repeatable): paper001, paper000, table1.
+    #[arg(long, value_name = "ID")]
+    pub only: Vec<String>,
+    /// Worker threads (each runs single-threaded searches).
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+/// Runs an experiment.
+pub fn run(command: &ExperimentCommand) -> Result<(), CliError> {
+    match command {
+        ExperimentCommand::Nodes(args) => run_nodes(args),
+        ExperimentCommand::Figures(args) => run_figures(args),
+    }
+}
+
+fn positions(args: &NodesArgs) -> Result<Vec<Position>, CliError> {
+    if let Some(path) = &args.suite {
+        let text = read(path)?;
+        let mut positions = Vec::new();
+        for (line, record) in crate::formats::records(&text) {
+            match EpdRecord::parse(record) {
+                Ok(r) => positions.push(Position::new(r.board)),
+                Err(e) => eprintln!("warning: {}:{line}: {e}; skipped", path.display()),
+            }
+        }
+        positions.truncate(args.positions.unwrap_or(usize::MAX));
+        return Ok(positions);
+    }
+    args.fen
+        .iter()
+        .map(|f| match f.as_str() {
+            "startpos" => Ok(Position::default()),
+            _ => Position::from_fen(f).map_err(|e| CliError::Input(format!("--fen '{f}': {e}"))),
+        })
+        .collect()
+}
+
+fn run_nodes(args: &NodesArgs) -> Result<(), CliError> {
+    let configs = args
+        .configs
+        .iter()
+        .map(|spec| config::search_config(spec, &args.set).map(|c| (spec.clone(), c)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let positions = positions(args)?;
+    if positions.is_empty() {
+        return Err(CliError::Input("no positions".into()));
+    }
+    let total = (configs.len() * args.depth.len() * positions.len()) as u64;
+    let bar = progress_bar(
+        total,
+        "{bar:40} {pos}/{len} searches [{elapsed} / ~{duration}]",
+    );
+    let cells = experiment::run_nodes(&configs, &args.depth, &positions, args.hash, |done, _| {
+        bar.set_position(done as u64)
+    });
+    bar.finish_and_clear();
+    print!(
+        "{}",
+        experiment::markdown(&configs, &args.depth, &cells, positions.len())
+    );
+    if let Some(path) = &args.csv {
+        write(path, &experiment::csv(&configs, &cells))?;
+        println!("(CSV written to {})", path.display());
+    }
+    Ok(())
+}
+
+fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
+    let chosen = if args.only.is_empty() {
+        figures::FIGURES.iter().collect()
+    } else {
+        args.only
+            .iter()
+            .map(|id| {
+                figures::find(id).ok_or_else(|| {
+                    CliError::Input(format!(
+                        "no figure '{id}' (choose from: {})",
+                        figures::FIGURES
+                            .iter()
+                            .map(|f| f.id)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    let bar = progress_bar(0, "{bar:40} {pos}/{len} cells [{elapsed} / ~{duration}]");
+    let tables = figures::compute(&chosen, args.threads, |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    })?;
+    bar.finish_and_clear();
+    let bad_doc = |path: &PathBuf, e: figures::FigureError| {
+        CliError::Input(format!("{}: {e}", path.display()))
+    };
+    if let Some(path) = &args.write {
+        let doc = read(path)?;
+        write(
+            path,
+            &figures::splice(&doc, &tables).map_err(|e| bad_doc(path, e))?,
+        )?;
+        println!("wrote {} tables into {}", tables.len(), path.display());
+    } else if let Some(path) = &args.check {
+        let doc = read(path)?;
+        let stale = figures::differences(&doc, &tables).map_err(|e| bad_doc(path, e))?;
+        if !stale.is_empty() {
+            return Err(CliError::CheckFailed(format!(
+                "{}: figures differ from a fresh run: {} (regenerate with --write)",
+                path.display(),
+                stale.join(", ")
+            )));
+        }
+        println!("{}: all {} figures match", path.display(), tables.len());
+    } else {
+        for (id, table) in &tables {
+            println!("<!-- figure {id} -->\n{table}<!-- /figure -->\n");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,161 @@
+//! The command line: `chainmate <subcommand>`, one file per subcommand.
+//!
+//! | command | file |
+//! | --- | --- |
+//! | (none) | the UCI engine on standard input and output (`--tunables`: list every parameter) |
+//! | `perft` | [`perft`]: leaf counts, divide, EPD suites of known counts |
+//! | `eval` | [`eval`]: an evaluation term by term |
+//! | `bench` | [`bench`]: the search signature, and every pinned configuration's |
+//! | `epd` | [`epd`]: solve a `bm`/`am` test suite |
+//! | `tune` | [`tune`]: fit an evaluator's parameters (Texel's method) |
+//! | `experiment` | [`experiment`]: node counts over suites; the README's figures |
+//! | `match` | [`match_cmd`]: an in-process match between two configurations |
+//!
+//! Each runner returns `Result<(), CliError>`; [`run`] alone turns an error into a message on
+//! standard error and an exit code (2 for unusable input, 1 for a check that failed).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::config::ConfigError;
+
+pub mod bench;
+pub mod epd;
+pub mod eval;
+pub mod experiment;
+pub mod match_cmd;
+pub mod perft;
+pub mod tune;
+
+/// chainmate: a bitboard chess engine and a laboratory for five chess-AI papers.
+#[derive(Parser, Debug)]
+#[command(name = "chainmate", version, about)]
+pub struct Cli {
+    /// What to do (nothing: run the UCI engine).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// With no subcommand: list every search and evaluator parameter as a UCI option (for
+    /// SPSA tuners); without it `uci` shows only the dozen options a GUI user expects.
+    #[arg(long)]
+    pub tunables: bool,
+}
+
+/// Subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaf nodes of the legal move tree (move generator test and benchmark).
+    Perft(perft::PerftArgs),
+    /// Print an evaluation term by term (White, Black, net) and its total.
+    Eval(eval::EvalArgs),
+    /// Fixed-depth search of the bench positions; prints `<N> nodes <M> nps`.
+    Bench(bench::BenchArgs),
+    /// Solve an EPD test suite with `bm`/`am` operations.
+    Epd(epd::EpdArgs),
+    /// Fit an evaluator's parameters to game results (Texel's method).
+    Tune(tune::TuneArgs),
+    /// The papers' experiments.
+    #[command(subcommand)]
+    Experiment(experiment::ExperimentCommand),
+    /// Play a match between two configurations of the engine; prints W/D/L and Elo.
+    Match(match_cmd::MatchArgs),
+}
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum CliError {
+    /// A bad option, tunable or configuration string.
+    Config(ConfigError),
+    /// A file could not be read.
+    Read(PathBuf, std::io::Error),
+    /// A file could not be created.
+    Create(PathBuf, std::io::Error),
+    /// A file could not be written.
+    Write(PathBuf, std::io::Error),
+    /// Input that cannot be used (a bad FEN, an empty suite, a bad argument).
+    Input(String),
+    /// The command ran and a check it makes failed (a perft mismatch, a stale figure).
+    CheckFailed(String),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Config(e) => write!(f, "{e}"),
+            CliError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            CliError::Create(path, e) => write!(f, "cannot create {}: {e}", path.display()),
+            CliError::Write(path, e) => write!(f, "cannot write {}: {e}", path.display()),
+            CliError::Input(message) | CliError::CheckFailed(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<ConfigError> for CliError {
+    fn from(e: ConfigError) -> Self {
+        CliError::Config(e)
+    }
+}
+
+impl CliError {
+    /// The process exit code: 1 for a failed check, 2 for anything that stopped the command.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CliError::CheckFailed(_) => 1,
+            _ => 2,
+        }
+    }
+}
+
+/// Parses the command line and runs it; returns the process exit code.
+pub fn run() -> i32 {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Eval(args)) => eval::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Epd(args)) => epd::run(&args),
+        Some(Command::Tune(args)) => tune::run(&args),
+        Some(Command::Experiment(command)) => experiment::run(&command),
+        Some(Command::Match(args)) => match_cmd::run(&args),
+        None => {
+            let out = crate::uci::Output::new(Box::new(std::io::stdout()));
+            crate::uci::Engine::new(out)
+                .list_tunables(cli.tunables)
+                .run(std::io::stdin().lock());
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+/// Reads a whole text file.
+pub(crate) fn read(path: &Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path).map_err(|e| CliError::Read(path.to_path_buf(), e))
+}
+
+/// Writes a whole file.
+pub(crate) fn write(path: &Path, contents: &str) -> Result<(), CliError> {
+    std::fs::write(path, contents).map_err(|e| CliError::Write(path.to_path_buf(), e))
+}
+
+/// A progress bar of `len` steps drawn with `template` (an indicatif template).
+pub(crate) fn progress_bar(len: u64, template: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    bar.set_style(ProgressStyle::with_template(template).expect("valid template"));
+    bar
+}
+
+/// Millions of nodes per second.
+pub(crate) fn mnps(nodes: u64, seconds: f64) -> f64 {
+    nodes as f64 / seconds.max(1e-9) / 1e6
+}

@@ -1,0 +1,118 @@
+//! `chainmate perft`: leaf counts of the legal move tree, `--divide`, and EPD suites of known
+//! counts (`--suite`).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::{mnps, progress_bar, read, CliError};
+use crate::core::{Board, STARTPOS_FEN};
+use crate::perft;
+
+/// Arguments of `perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Depth in plies (required unless --suite is given).
+    #[arg(required_unless_present = "suite")]
+    pub depth: Option<u32>,
+    /// Position to count from (default: the start position).
+    #[arg(long, default_value = STARTPOS_FEN)]
+    pub fen: String,
+    /// One line per root move (`e2e4: 123`), then the total, as Stockfish's `go perft` prints.
+    #[arg(long)]
+    pub divide: bool,
+    /// Play every leaf move instead of counting the last ply's moves.
+    #[arg(long)]
+    pub no_bulk: bool,
+    /// Threads to split the root moves over.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// An EPD suite of known counts (`FEN ;D1 20 ;D2 400 ...`) to check.
+    #[arg(long, conflicts_with_all = ["depth", "divide"])]
+    pub suite: Option<PathBuf>,
+    /// With --suite: skip counts deeper than this.
+    #[arg(long, requires = "suite")]
+    pub max_depth: Option<u32>,
+}
+
+/// Runs `perft`.
+pub fn run(args: &PerftArgs) -> Result<(), CliError> {
+    if let Some(suite) = &args.suite {
+        return run_suite(suite, args);
+    }
+    let board = Board::from_fen(&args.fen).map_err(|e| CliError::Input(e.to_string()))?;
+    let depth = args.depth.unwrap_or(1);
+    let bulk = !args.no_bulk;
+    let start = Instant::now();
+    let nodes = if args.divide {
+        let split = perft::divide(&board, depth, bulk, args.threads);
+        for (mv, n) in &split {
+            println!("{mv}: {n}");
+        }
+        println!();
+        split.iter().map(|(_, n)| n).sum()
+    } else {
+        perft::perft_threads(&board, depth, bulk, args.threads)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("Nodes searched: {nodes}");
+    println!("Time: {secs:.3} s ({:.1} Mnps)", mnps(nodes, secs));
+    Ok(())
+}
+
+fn run_suite(path: &std::path::Path, args: &PerftArgs) -> Result<(), CliError> {
+    let cases = perft::parse_suite(&read(path)?)
+        .map_err(|(line, e)| CliError::Input(format!("{}:{line}: {e}", path.display())))?;
+    let max_depth = args.max_depth.unwrap_or(u32::MAX);
+    let checks: Vec<(&perft::PerftCase, u32, u64)> = cases
+        .iter()
+        .flat_map(|c| c.expected.iter().map(move |&(d, n)| (c, d, n)))
+        .filter(|&(_, d, _)| d <= max_depth)
+        .collect();
+    let total_expected: u64 = checks.iter().map(|c| c.2).sum();
+    let bar = progress_bar(
+        total_expected,
+        "{bar:40} {percent:>3}% {msg} [{elapsed} / ~{duration}]",
+    );
+    let start = Instant::now();
+    let mut failures = 0;
+    let mut nodes = 0;
+    for (case, depth, want) in &checks {
+        bar.set_message(format!(
+            "D{depth} {}",
+            case.id.as_deref().unwrap_or(&case.fen)
+        ));
+        let got = perft::perft_threads(&case.board, *depth, !args.no_bulk, args.threads);
+        nodes += got;
+        bar.inc(*want);
+        if got != *want {
+            failures += 1;
+            bar.suspend(|| {
+                println!(
+                    "MISMATCH fen \"{}\" depth {depth}: expected {want}, found {got}",
+                    case.fen
+                )
+            });
+        }
+    }
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{} positions, {} counts checked: {} ({nodes} nodes in {secs:.2} s, {:.1} Mnps)",
+        cases.len(),
+        checks.len(),
+        if failures == 0 {
+            "all match".to_string()
+        } else {
+            format!("{failures} MISMATCHED")
+        },
+        mnps(nodes, secs)
+    );
+    if failures > 0 {
+        return Err(CliError::CheckFailed(format!(
+            "{failures} perft counts do not match"
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,98 @@
+//! `chainmate tune`: fit an evaluator's parameters to game results (Texel's method).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::eval::make_evaluator;
+use super::{read, write, CliError};
+use crate::eval::Evaluator;
+use crate::tune::texel;
+
+/// Arguments of `tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// Labelled positions, `board side castling ep c9 "<result>";` (repeatable).
+    #[arg(long = "data", required = true)]
+    pub data: Vec<PathBuf>,
+    /// Evaluator to tune.
+    #[arg(long)]
+    pub evaluator: Option<String>,
+    /// Parameter file to start from.
+    #[arg(long)]
+    pub params: Option<PathBuf>,
+    /// Where to write the tuned parameters (`name = value`).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Maximum rounds over all parameters.
+    #[arg(long, default_value_t = 30)]
+    pub rounds: usize,
+    /// Threads for error evaluation.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Use only the first N samples.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Sigmoid scale K (fitted when absent).
+    #[arg(long)]
+    pub k: Option<f64>,
+    /// Parameters to leave alone: full names, or prefixes ending in `*` (repeatable).
+    #[arg(long)]
+    pub exclude: Vec<String>,
+}
+
+/// Reads every data file's labelled positions (the first `limit`).
+fn samples(args: &TuneArgs) -> Result<Vec<texel::Sample>, CliError> {
+    let mut samples = Vec::new();
+    for path in &args.data {
+        let (mut s, skipped) = texel::parse_samples(&read(path)?);
+        if skipped > 0 {
+            eprintln!("{}: {skipped} unreadable lines skipped", path.display());
+        }
+        samples.append(&mut s);
+    }
+    if let Some(limit) = args.limit {
+        samples.truncate(limit);
+    }
+    Ok(samples)
+}
+
+/// Runs `tune`.
+pub fn run(args: &TuneArgs) -> Result<(), CliError> {
+    let mut evaluator = make_evaluator(args.evaluator.as_deref(), args.params.as_ref())?;
+    let samples = samples(args)?;
+    let held_out = samples.len() / 10;
+    let (train, validation) = samples.split_at(samples.len() - held_out);
+    println!(
+        "{} training and {} held-out positions; tuning {}",
+        train.len(),
+        validation.len(),
+        evaluator.name()
+    );
+    let start = Instant::now();
+    let k = args
+        .k
+        .unwrap_or_else(|| texel::fit_k(&evaluator, train, args.threads));
+    println!(
+        "K = {k:.4}; starting error: train {:.6}  held-out {:.6}",
+        texel::mean_error(&evaluator, train, k, args.threads),
+        texel::mean_error(&evaluator, validation, k, args.threads)
+    );
+    let settings = texel::TuneSettings {
+        k: Some(k),
+        rounds: args.rounds,
+        threads: args.threads,
+        exclude: args.exclude.clone(),
+    };
+    texel::tune(&mut evaluator, train, validation, &settings, |r, e| {
+        println!("{r}  [{:.0} s]", start.elapsed().as_secs_f64());
+        // Saved after every round, so a long run can be stopped at any time.
+        if let Err(err) = write(&args.out, &e.params().to_text()) {
+            eprintln!("warning: {err}");
+        }
+    });
+    write(&args.out, &evaluator.params().to_text())?;
+    println!("wrote {}", args.out.display());
+    Ok(())
+}

@@ -1,0 +1,1089 @@
+//! Engine configuration below the front ends: every option as one row of one table.
+//!
+//! The UCI `uci`/`setoption` commands, the CLI's `--set NAME=VALUE`, and the lab's
+//! configuration strings (`plain+chessmaps+tt`, `MoveChains=on`) all go through this module,
+//! so `bench`, `experiment`, `match` and a GUI speak one vocabulary and share one set of
+//! error messages ([`ConfigError`]).
+//!
+//! Three kinds of names:
+//!
+//! * **Options** ([`OPTIONS`]): the dozen a GUI user expects (`Hash`, `Threads`, `MultiPV`,
+//!   ...) and the papers' switches (`Evaluator`, `Search`, `TranspositionTable`, `Ordering`,
+//!   `Pruning`, `MoveChains`). A row has a name, a UCI kind (check/spin/combo/button), how to
+//!   read the current value (the declared default is that value in
+//!   [`EngineOptions::default`]) and how to apply a checked value. Adding an on/off option is
+//!   one row here plus the code that uses it.
+//! * **Tunables** ([`tunables`]): every search parameter as `search.<name>` and every
+//!   parameter of every evaluator family as `<family>.<name>` (`tsvetkov.mobility`). They are
+//!   declared as UCI `spin`s with a range (see [`Tunable`] for the rule) but listed on `uci`
+//!   only when the engine runs with `--tunables`, for SPSA tuners; `setoption` and `--set`
+//!   accept them always. A fractional parameter is a spin in thousandths (`value 300` =
+//!   0.3); a value written with a decimal point is read as the number itself (`value 0.3`).
+//! * **Presets** ([`PRESETS`]): the lab's tokens (`plain`, `chessmaps`, `mc`, `pruning`, ...),
+//!   each a fixed list of option assignments; a configuration string joins tokens with `+`
+//!   and applies them left to right, and any token `NAME=VALUE` is an option assignment.
+//!
+//! Names are matched case-insensitively; values of options are checked against the row's
+//! kind before anything changes, so a rejected `setoption` leaves every value as it was.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use crate::eval::params::{ParamError, ParamKind, ParamSet};
+use crate::eval::{AnyEvaluator, Evaluator};
+use crate::search::{
+    Algorithm, OrderingScheme, PruningScheme, SearchConfig, SearchParams, TranspositionTable,
+};
+
+/// Why a setting was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConfigError {
+    /// No option, tunable or preset has this name.
+    UnknownOption(String),
+    /// The option takes a value and none was given.
+    MissingValue(String),
+    /// A spin's value is not a whole number (or a tunable's not a number).
+    NotANumber {
+        /// Option name.
+        name: String,
+        /// The text given.
+        value: String,
+    },
+    /// A spin's value is outside its range.
+    OutOfRange {
+        /// Option name.
+        name: String,
+        /// The text given.
+        value: String,
+        /// Smallest value accepted (as declared: thousandths for fractional tunables).
+        min: i64,
+        /// Largest value accepted.
+        max: i64,
+    },
+    /// A check's value is not `true` or `false`.
+    NotABool {
+        /// Option name.
+        name: String,
+        /// The text given.
+        value: String,
+    },
+    /// A combo's value is not one of its choices.
+    NotAChoice {
+        /// Option name.
+        name: String,
+        /// The text given.
+        value: String,
+        /// The choices.
+        choices: Vec<String>,
+    },
+    /// An evaluator refused a parameter value.
+    Param(ParamError),
+    /// A `--set` or configuration token that is not `NAME=VALUE`.
+    NotAnAssignment(String),
+    /// A configuration token that is neither a preset nor `NAME=VALUE`.
+    UnknownToken(String),
+    /// An error inside a configuration string, with the string for context.
+    InConfiguration {
+        /// The whole configuration string.
+        spec: String,
+        /// What went wrong.
+        error: Box<ConfigError>,
+    },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::UnknownOption(n) => write!(f, "unknown option '{n}'"),
+            ConfigError::MissingValue(n) => write!(f, "option '{n}' needs a value"),
+            ConfigError::NotANumber { name, value } => {
+                write!(f, "option '{name}': '{value}' is not a number")
+            }
+            ConfigError::OutOfRange {
+                name,
+                value,
+                min,
+                max,
+            } => write!(f, "option '{name}': {value} is outside {min}..{max}"),
+            ConfigError::NotABool { name, value } => {
+                write!(f, "option '{name}': '{value}' is not true or false")
+            }
+            ConfigError::NotAChoice {
+                name,
+                value,
+                choices,
+            } => write!(
+                f,
+                "option '{name}': '{value}' is not one of {}",
+                choices.join(", ")
+            ),
+            ConfigError::Param(e) => write!(f, "{e}"),
+            ConfigError::NotAnAssignment(t) => write!(f, "'{t}': expected NAME=VALUE"),
+            ConfigError::UnknownToken(t) => write!(
+                f,
+                "unknown configuration token '{t}' (presets: {}; or NAME=VALUE)",
+                PRESETS
+                    .iter()
+                    .map(|p| p.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            ConfigError::InConfiguration { spec, error } => {
+                write!(f, "configuration '{spec}': {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// What a successful setting asks the engine to do besides remembering the value.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing more.
+    None,
+    /// Clear the hash table.
+    ClearHash,
+}
+
+/// A UCI option type, with its range or choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `true` / `false`.
+    Check,
+    /// A whole number in `min..=max`.
+    Spin {
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// One of a fixed list of words.
+    Combo(&'static [&'static str]),
+    /// Free text.
+    String,
+    /// An action without a value.
+    Button,
+}
+
+/// A value checked against its row's [`Kind`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A check's value.
+    Bool(bool),
+    /// A spin's value.
+    Int(i64),
+    /// A combo's value, as spelt in the choices.
+    Choice(&'static str),
+    /// A string's value.
+    Text(String),
+    /// A button press.
+    Press,
+}
+
+impl Value {
+    fn int(&self) -> i64 {
+        match self {
+            Value::Int(v) => *v,
+            _ => unreachable!("the kind was checked: a spin gives an Int"),
+        }
+    }
+    fn flag(&self) -> bool {
+        match self {
+            Value::Bool(b) => *b,
+            _ => unreachable!("the kind was checked: a check gives a Bool"),
+        }
+    }
+    fn choice(&self) -> &'static str {
+        match self {
+            Value::Choice(c) => c,
+            _ => unreachable!("the kind was checked: a combo gives a Choice"),
+        }
+    }
+}
+
+/// One engine option: its name, UCI kind, current value and how a value applies.
+pub struct OptionRow {
+    /// The UCI name.
+    pub name: &'static str,
+    /// Type and range.
+    pub kind: Kind,
+    /// The current value as UCI text (the declared default is this on the default options).
+    pub get: fn(&EngineOptions) -> String,
+    /// Applies a value already checked against `kind`.
+    pub apply: fn(&mut EngineOptions, &Value) -> Result<Effect, ConfigError>,
+}
+
+/// Largest `Threads`.
+pub const MAX_THREADS: i64 = 256;
+/// Largest `MultiPV`.
+pub const MAX_MULTIPV: i64 = 256;
+/// Largest `Move Overhead`, ms.
+pub const MAX_MOVE_OVERHEAD_MS: i64 = 10_000;
+
+const ORDERINGS: &[&str] = &["default", "chessmaps"];
+const PRUNINGS: &[&str] = &["off", "rules"];
+const ON_OFF: &[&str] = &["off", "on"];
+
+/// Every option shown on `uci`, in the order shown.
+pub const OPTIONS: &[OptionRow] = &[
+    OptionRow {
+        name: "Hash",
+        kind: Kind::Spin {
+            min: 1,
+            max: TranspositionTable::MAX_MB as i64,
+        },
+        get: |o| o.hash_mb.to_string(),
+        apply: |o, v| {
+            o.hash_mb = v.int() as usize;
+            Ok(Effect::None)
+        },
+    },
+    OptionRow {
+        name: "Threads",
+        kind: Kind::Spin {
+            min: 1,
+            max: MAX_THREADS,
+        },
+        get: |o| o.threads.to_string(),
+        apply: |o, v| {
+            o.threads = v.int() as usize;
+            Ok(Effect::None)
+        },
+    },
+    OptionRow {
+        name: "Clear Hash",
+        kind: Kind::Button,
+        get: |_| String::new(),
+        apply: |_, _| Ok(Effect::ClearHash),
+    },
+    OptionRow {
+        name: "Move Overhead",
+        kind: Kind::Spin {
+            min: 0,
+            max: MAX_MOVE_OVERHEAD_MS,
+        },
+        get: |o| o.move_overhead_ms.to_string(),
+        apply: |o, v| {
+            o.move_overhead_ms = v.int() as u64;
+            Ok(Effect::None)
+        },
+    },
+    OptionRow {
+        name: "MultiPV",
+        kind: Kind::Spin {
+            min: 1,
+            max: MAX_MULTIPV,
+        },
+        get: |o| o.multipv.to_string(),
+        apply: |o, v| {
+            o.multipv = v.int() as usize;
+            Ok(Effect::None)
+        },
+    },
+    OptionRow {
+        name: "Ponder",
+        kind: Kind::Check,
+        get: |o| o.ponder.to_string(),
+        apply: |o, v| {
+            o.ponder = v.flag();
+            Ok(Effect::None)
+        },
+    },
+    OptionRow {
+        name: "Evaluator",
+        kind: Kind::Combo(AnyEvaluator::NAMES),
+        get: |o| o.evaluator_name.clone(),
+        apply: |o, v| {
+            o.select_evaluator(v.choice());
+            Ok(Effect::None)
+        },
+    },
+    OptionRow {
+        name: "Search",
+        kind: Kind::Combo(&Algorithm::NAMES),
+        get: |o| o.algorithm.to_string(),
+        apply: |o, v| {
+            o.algorithm = v
+                .choice()
+                .parse()
+                .expect("every choice is an algorithm name");
+            Ok(Effect::None)
+        },
+    },
+    OptionRow {
+        name: "TranspositionTable",
+        kind: Kind::Check,
+        get: |o| o.use_tt.to_string(),
+        apply: |o, v| {
+            o.use_tt = v.flag();
+            Ok(Effect::None)
+        },
+    },
+    OptionRow {
+        name: "Ordering",
+        kind: Kind::Combo(ORDERINGS),
+        get: |o| ORDERINGS[(o.ordering == OrderingScheme::Chessmaps) as usize].to_string(),
+        apply: |o, v| {
+            o.ordering = match v.choice() {
+                "chessmaps" => OrderingScheme::Chessmaps,
+                _ => OrderingScheme::Default,
+            };
+            Ok(Effect::None)
+        },
+    },
+    OptionRow {
+        name: "Pruning",
+        kind: Kind::Combo(PRUNINGS),
+        get: |o| PRUNINGS[(o.pruning == PruningScheme::Rules) as usize].to_string(),
+        apply: |o, v| {
+            o.pruning = match v.choice() {
+                "rules" => PruningScheme::Rules,
+                _ => PruningScheme::Off,
+            };
+            Ok(Effect::None)
+        },
+    },
+    OptionRow {
+        name: "MoveChains",
+        kind: Kind::Combo(ON_OFF),
+        get: |o| ON_OFF[o.move_chains as usize].to_string(),
+        apply: |o, v| {
+            o.move_chains = v.choice() == "on";
+            Ok(Effect::None)
+        },
+    },
+];
+
+/// Checks `text` against `kind`; `name` is for the error message.
+fn check_value(name: &str, kind: Kind, text: Option<&str>) -> Result<Value, ConfigError> {
+    if kind == Kind::Button {
+        return Ok(Value::Press);
+    }
+    let text = text.ok_or_else(|| ConfigError::MissingValue(name.to_string()))?;
+    let trimmed = text.trim();
+    match kind {
+        Kind::Check => parse_bool(name, trimmed).map(Value::Bool),
+        Kind::Spin { min, max } => {
+            let v: i64 = trimmed.parse().map_err(|_| ConfigError::NotANumber {
+                name: name.to_string(),
+                value: trimmed.to_string(),
+            })?;
+            in_range(name, trimmed, v, min, max).map(Value::Int)
+        }
+        Kind::Combo(choices) => choices
+            .iter()
+            .find(|c| c.eq_ignore_ascii_case(trimmed))
+            .map(|c| Value::Choice(c))
+            .ok_or_else(|| ConfigError::NotAChoice {
+                name: name.to_string(),
+                value: trimmed.to_string(),
+                choices: choices.iter().map(|c| c.to_string()).collect(),
+            }),
+        Kind::String => Ok(Value::Text(text.to_string())),
+        Kind::Button => unreachable!("handled above"),
+    }
+}
+
+fn parse_bool(name: &str, text: &str) -> Result<bool, ConfigError> {
+    match text.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(ConfigError::NotABool {
+            name: name.to_string(),
+            value: text.to_string(),
+        }),
+    }
+}
+
+fn in_range(name: &str, text: &str, v: i64, min: i64, max: i64) -> Result<i64, ConfigError> {
+    if (min..=max).contains(&v) {
+        Ok(v)
+    } else {
+        Err(ConfigError::OutOfRange {
+            name: name.to_string(),
+            value: text.to_string(),
+            min,
+            max,
+        })
+    }
+}
+
+/// The option values: what `setoption` changes and [`EngineOptions::search_config`] reads.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// `Hash`, MiB.
+    pub hash_mb: usize,
+    /// `Threads`.
+    pub threads: usize,
+    /// `Move Overhead`, ms.
+    pub move_overhead_ms: u64,
+    /// `MultiPV`.
+    pub multipv: usize,
+    /// `Ponder` (informational: the GUI decides whether to ponder).
+    pub ponder: bool,
+    /// `Search`.
+    pub algorithm: Algorithm,
+    /// `TranspositionTable`.
+    pub use_tt: bool,
+    /// `Ordering`.
+    pub ordering: OrderingScheme,
+    /// `Pruning`.
+    pub pruning: PruningScheme,
+    /// `MoveChains`.
+    pub move_chains: bool,
+    /// Search parameters (`search.*`).
+    pub search_params: SearchParams,
+    /// One evaluator per family (`tsvetkov`, `material`, ...), with its own parameters, so
+    /// switching `Evaluator` back and forth does not lose them.
+    pub evaluators: Vec<(&'static str, AnyEvaluator)>,
+    /// Index of the selected family.
+    pub selected: usize,
+    /// The `Evaluator` value last selected (a family or a `family:variant`).
+    pub evaluator_name: String,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        let evaluators: Vec<(&'static str, AnyEvaluator)> = AnyEvaluator::NAMES
+            .iter()
+            .filter(|n| !n.contains(':'))
+            .map(|&n| (n, AnyEvaluator::by_name(n).expect("NAMES are valid")))
+            .collect();
+        let defaults = SearchConfig::default();
+        let mut options = EngineOptions {
+            hash_mb: 16,
+            threads: defaults.threads,
+            move_overhead_ms: defaults.move_overhead.as_millis() as u64,
+            multipv: defaults.multipv,
+            ponder: false,
+            algorithm: defaults.algorithm,
+            use_tt: defaults.use_tt,
+            ordering: defaults.ordering,
+            pruning: defaults.pruning,
+            move_chains: defaults.move_chains,
+            search_params: defaults.params,
+            evaluators,
+            selected: 0,
+            evaluator_name: String::new(),
+        };
+        options.select_evaluator(AnyEvaluator::DEFAULT_NAME);
+        options
+    }
+}
+
+impl EngineOptions {
+    /// The selected evaluator.
+    pub fn evaluator(&self) -> &AnyEvaluator {
+        &self.evaluators[self.selected].1
+    }
+
+    /// Selects evaluator `name` (one of [`AnyEvaluator::NAMES`]): a family keeps its current
+    /// parameter values; a `family:variant` loads all of the variant's values into the family.
+    fn select_evaluator(&mut self, name: &'static str) {
+        let family = name.split(':').next().unwrap_or_default();
+        let index = self
+            .evaluators
+            .iter()
+            .position(|(n, _)| *n == family)
+            .expect("every evaluator name starts with a family");
+        if family != name {
+            self.evaluators[index].1 = AnyEvaluator::by_name(name).expect("a listed name");
+        }
+        self.selected = index;
+        self.evaluator_name = name.to_string();
+    }
+
+    /// The search configuration these options describe.
+    pub fn search_config(&self) -> SearchConfig {
+        SearchConfig {
+            algorithm: self.algorithm,
+            evaluator: self.evaluator().clone(),
+            params: self.search_params.clone(),
+            multipv: self.multipv,
+            threads: self.threads,
+            move_overhead: Duration::from_millis(self.move_overhead_ms),
+            use_tt: self.use_tt,
+            ordering: self.ordering,
+            pruning: self.pruning,
+            move_chains: self.move_chains,
+        }
+    }
+
+    /// The `option ...` lines answering `uci`: the [`OPTIONS`], and with `tunables` every
+    /// [`Tunable`] too.
+    pub fn declarations(tunables: bool) -> Vec<String> {
+        let defaults = EngineOptions::default();
+        let mut out: Vec<String> = OPTIONS
+            .iter()
+            .map(|row| declaration(row.name, row.kind, &(row.get)(&defaults)))
+            .collect();
+        if tunables {
+            out.extend(self::tunables().iter().map(Tunable::declaration));
+        }
+        out
+    }
+
+    /// Applies `setoption name <name> [value <value>]` (or `--set name=value`): an option or a
+    /// tunable. Nothing changes when the value is refused.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, ConfigError> {
+        let key = name.trim();
+        if let Some(row) = OPTIONS.iter().find(|r| r.name.eq_ignore_ascii_case(key)) {
+            let value = check_value(row.name, row.kind, value)?;
+            return (row.apply)(self, &value);
+        }
+        let tunable = tunable(key).ok_or_else(|| ConfigError::UnknownOption(key.to_string()))?;
+        let text = value.ok_or_else(|| ConfigError::MissingValue(key.to_string()))?;
+        let v = tunable.parse(text.trim())?;
+        self.params_mut(&tunable.group)
+            .set(&tunable.param, v)
+            .map_err(ConfigError::Param)?;
+        Ok(Effect::None)
+    }
+
+    /// The current value of an option or tunable, as UCI text.
+    pub fn get(&self, name: &str) -> Option<String> {
+        let key = name.trim();
+        if let Some(row) = OPTIONS.iter().find(|r| r.name.eq_ignore_ascii_case(key)) {
+            return Some((row.get)(self));
+        }
+        let t = tunable(key)?;
+        let v = self.params(&t.group).get(&t.param)?;
+        Some(t.to_uci(v))
+    }
+
+    /// Applies a `NAME=VALUE` assignment.
+    pub fn assign(&mut self, assignment: &str) -> Result<Effect, ConfigError> {
+        let (name, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| ConfigError::NotAnAssignment(assignment.to_string()))?;
+        self.set(name.trim(), Some(value.trim()))
+    }
+
+    /// Applies one configuration token: a preset name or `NAME=VALUE`.
+    pub fn apply_token(&mut self, token: &str) -> Result<(), ConfigError> {
+        let token = token.trim();
+        if let Some(preset) = PRESETS.iter().find(|p| p.name.eq_ignore_ascii_case(token)) {
+            return (preset.apply)(self);
+        }
+        if token.contains('=') {
+            return self.assign(token).map(|_| ());
+        }
+        Err(ConfigError::UnknownToken(token.to_string()))
+    }
+
+    /// The options a configuration string describes: the defaults, then each of `sets`
+    /// (`NAME=VALUE` or preset tokens applied to every configuration first), then the `+`-joined
+    /// tokens of `spec` left to right.
+    pub fn from_spec(spec: &str, sets: &[String]) -> Result<EngineOptions, ConfigError> {
+        let mut options = EngineOptions::default();
+        for assignment in sets {
+            options.apply_token(assignment)?;
+        }
+        for token in spec.split('+') {
+            options
+                .apply_token(token)
+                .map_err(|e| ConfigError::InConfiguration {
+                    spec: spec.to_string(),
+                    error: Box::new(e),
+                })?;
+        }
+        Ok(options)
+    }
+
+    fn params(&self, group: &str) -> &dyn ParamSet {
+        if group == "search" {
+            return &self.search_params;
+        }
+        let (_, e) = self
+            .evaluators
+            .iter()
+            .find(|(family, _)| *family == group)
+            .expect("tunable groups are search or an evaluator family");
+        e.params()
+    }
+
+    fn params_mut(&mut self, group: &str) -> &mut dyn ParamSet {
+        if group == "search" {
+            return &mut self.search_params;
+        }
+        let (_, e) = self
+            .evaluators
+            .iter_mut()
+            .find(|(family, _)| *family == group)
+            .expect("tunable groups are search or an evaluator family");
+        e.params_mut()
+    }
+}
+
+/// The search configuration of a configuration string (see [`EngineOptions::from_spec`]),
+/// with one search thread.
+pub fn search_config(spec: &str, sets: &[String]) -> Result<SearchConfig, ConfigError> {
+    let options = EngineOptions::from_spec(spec, sets)?;
+    Ok(SearchConfig {
+        threads: 1,
+        ..options.search_config()
+    })
+}
+
+fn declaration(name: &str, kind: Kind, default: &str) -> String {
+    match kind {
+        Kind::Check => format!("option name {name} type check default {default}"),
+        Kind::Spin { min, max } => {
+            format!("option name {name} type spin default {default} min {min} max {max}")
+        }
+        Kind::Combo(choices) => format!(
+            "option name {name} type combo default {default} {}",
+            choices
+                .iter()
+                .map(|c| format!("var {c}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        Kind::String => format!("option name {name} type string default {default}"),
+        Kind::Button => format!("option name {name} type button"),
+    }
+}
+
+/// Fractional tunables are spins in units of 1/`REAL_SCALE`.
+pub const REAL_SCALE: f64 = 1000.0;
+
+/// A numeric parameter exposed as an option: `search.<param>` or `<family>.<param>`.
+///
+/// Ranges, so that tuners can use them and nothing sensible is refused:
+///
+/// * search parameters (depths, margins, divisors, all non-negative): `0 ..= max(1000, 4·d)`
+///   for a default `d` (1000 is the lab's "never" for depth thresholds);
+/// * evaluator integers (centipawns, table entries): `d ± max(4·|d|, 200)`;
+/// * evaluator fractions (the weighted evaluator's weights): `d ± max(4·|d|, 10)`, declared
+///   in thousandths;
+/// * flags: a `check`.
+///
+/// The defaults `d` are those of [`EngineOptions::default`] (the tuned Tsvetkov weights, the
+/// `base` weights of `weighted`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tunable {
+    /// The option name, `group.param`.
+    pub name: String,
+    /// `search` or an evaluator family.
+    pub group: String,
+    /// The parameter's name inside its group.
+    pub param: String,
+    /// Integer, real or flag.
+    pub kind: ParamKind,
+    /// Default value.
+    pub default: f64,
+    /// Smallest value.
+    pub min: f64,
+    /// Largest value.
+    pub max: f64,
+}
+
+impl Tunable {
+    fn new(group: &str, param: String, kind: ParamKind, d: f64) -> Tunable {
+        let (min, max) = match kind {
+            ParamKind::Flag => (0.0, 1.0),
+            _ if group == "search" => (0.0, (4.0 * d.abs()).max(1000.0)),
+            ParamKind::Integer => {
+                let span = (4.0 * d.abs()).max(200.0);
+                (d - span, d + span)
+            }
+            ParamKind::Real => {
+                let span = (4.0 * d.abs()).max(10.0);
+                (d - span, d + span)
+            }
+        };
+        Tunable {
+            name: format!("{group}.{param}"),
+            group: group.to_string(),
+            param,
+            kind,
+            default: d,
+            min,
+            max,
+        }
+    }
+
+    /// The UCI kind: a check for flags, otherwise a spin (thousandths for fractions).
+    pub fn kind(&self) -> Kind {
+        match self.kind {
+            ParamKind::Flag => Kind::Check,
+            _ => Kind::Spin {
+                min: self.scaled(self.min),
+                max: self.scaled(self.max),
+            },
+        }
+    }
+
+    fn scaled(&self, v: f64) -> i64 {
+        match self.kind {
+            ParamKind::Real => (v * REAL_SCALE).round() as i64,
+            _ => v.round() as i64,
+        }
+    }
+
+    /// A parameter value as UCI text.
+    pub fn to_uci(&self, v: f64) -> String {
+        match self.kind {
+            ParamKind::Flag => (v != 0.0).to_string(),
+            _ => self.scaled(v).to_string(),
+        }
+    }
+
+    /// The `option name ...` line.
+    pub fn declaration(&self) -> String {
+        declaration(&self.name, self.kind(), &self.to_uci(self.default))
+    }
+
+    /// Reads a `setoption` value: a flag as true/false (or 1/0), an integer, a fraction in
+    /// thousandths or written with a decimal point; checked against the range.
+    fn parse(&self, text: &str) -> Result<f64, ConfigError> {
+        let not_a_number = || ConfigError::NotANumber {
+            name: self.name.clone(),
+            value: text.to_string(),
+        };
+        let v = match self.kind {
+            ParamKind::Flag => match text {
+                "1" => 1.0,
+                "0" => 0.0,
+                _ => f64::from(u8::from(parse_bool(&self.name, text)?)),
+            },
+            ParamKind::Integer => text.parse::<i64>().map_err(|_| not_a_number())? as f64,
+            ParamKind::Real if text.contains(['.', 'e', 'E']) => {
+                text.parse::<f64>().map_err(|_| not_a_number())?
+            }
+            ParamKind::Real => text.parse::<i64>().map_err(|_| not_a_number())? as f64 / REAL_SCALE,
+        };
+        if !v.is_finite() {
+            return Err(not_a_number());
+        }
+        if let Kind::Spin { min, max } = self.kind() {
+            in_range(&self.name, text, self.scaled(v), min, max)?;
+        }
+        Ok(v)
+    }
+}
+
+static TUNABLES: LazyLock<(Vec<Tunable>, HashMap<String, usize>)> = LazyLock::new(|| {
+    let defaults = EngineOptions::default();
+    let mut list = Vec::new();
+    let mut add = |group: &str, params: &dyn ParamSet| {
+        let kinds = params.kinds();
+        for ((param, d), (_, kind)) in params.entries().into_iter().zip(kinds) {
+            list.push(Tunable::new(group, param, kind, d));
+        }
+    };
+    add("search", &defaults.search_params);
+    for (family, e) in &defaults.evaluators {
+        add(family, e.params());
+    }
+    let index = list
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.name.to_ascii_lowercase(), i))
+        .collect();
+    (list, index)
+});
+
+/// Every tunable parameter, search first, then each evaluator family.
+pub fn tunables() -> &'static [Tunable] {
+    &TUNABLES.0
+}
+
+/// The tunable called `name` (case-insensitive).
+pub fn tunable(name: &str) -> Option<&'static Tunable> {
+    TUNABLES
+        .1
+        .get(&name.to_ascii_lowercase())
+        .map(|&i| &TUNABLES.0[i])
+}
+
+/// A lab token: a named list of option settings.
+pub struct Preset {
+    /// The token.
+    pub name: &'static str,
+    /// What it stands for (shown by `--help` texts and the README).
+    pub doc: &'static str,
+    /// Applies it.
+    pub apply: fn(&mut EngineOptions) -> Result<(), ConfigError>,
+}
+
+fn assign_all(o: &mut EngineOptions, settings: &[(&str, &str)]) -> Result<(), ConfigError> {
+    settings
+        .iter()
+        .try_for_each(|(name, value)| o.set(name, Some(value)).map(|_| ()))
+}
+
+/// The search parameters that switch off every selective technique of the default search.
+pub const PLAIN: [(&str, &str); 8] = [
+    ("search.nmp_min_depth", "1000"),
+    ("search.lmr_min_depth", "1000"),
+    ("search.rfp_max_depth", "0"),
+    ("search.futility_max_depth", "0"),
+    ("search.lmp_max_depth", "0"),
+    ("search.see_max_depth", "0"),
+    ("search.iir_min_depth", "1000"),
+    ("search.se_min_depth", "1000"),
+];
+
+/// The lab's configuration tokens.
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "default",
+        doc: "the engine as shipped (PVS, default ordering, transposition table)",
+        apply: |_| Ok(()),
+    },
+    Preset {
+        name: "pvs",
+        doc: "the same as `default`",
+        apply: |_| Ok(()),
+    },
+    Preset {
+        name: "",
+        doc: "an empty token changes nothing",
+        apply: |_| Ok(()),
+    },
+    Preset {
+        name: "minimax",
+        doc: "paper 001's minimax",
+        apply: |o| assign_all(o, &[("Search", "minimax")]),
+    },
+    Preset {
+        name: "alphabeta",
+        doc: "paper 001's plain alpha-beta",
+        apply: |o| assign_all(o, &[("Search", "alphabeta")]),
+    },
+    Preset {
+        name: "tt",
+        doc: "the transposition table on (after `alphabeta`: paper 001's `alphabeta+tt`)",
+        apply: |o| match o.algorithm {
+            Algorithm::AlphaBeta => assign_all(o, &[("Search", "alphabeta+tt")]),
+            _ => assign_all(o, &[("TranspositionTable", "true")]),
+        },
+    },
+    Preset {
+        name: "nott",
+        doc: "the transposition table off",
+        apply: |o| match o.algorithm {
+            Algorithm::AlphaBetaTt => assign_all(o, &[("Search", "alphabeta")]),
+            _ => assign_all(o, &[("TranspositionTable", "false")]),
+        },
+    },
+    Preset {
+        name: "chessmaps",
+        doc: "paper 002's Chessmaps ordering, without the table (the paper's baseline column)",
+        apply: |o| {
+            assign_all(
+                o,
+                &[("Ordering", "chessmaps"), ("TranspositionTable", "false")],
+            )
+        },
+    },
+    Preset {
+        name: "mc",
+        doc: "paper 002's dynamic move chains",
+        apply: |o| assign_all(o, &[("MoveChains", "on")]),
+    },
+    Preset {
+        name: "rules",
+        doc: "paper 000's rule-based pruning",
+        apply: |o| assign_all(o, &[("Pruning", "rules")]),
+    },
+    Preset {
+        name: "base",
+        doc: "paper 000's Base player: the weighted evaluator with its `base` weights",
+        apply: |o| assign_all(o, &[("Evaluator", "weighted:base")]),
+    },
+    Preset {
+        name: "pruning",
+        doc: "paper 000's Pruning player: `pruning` weights and the pruning rules",
+        apply: |o| {
+            assign_all(
+                o,
+                &[("Evaluator", "weighted:pruning"), ("Pruning", "rules")],
+            )
+        },
+    },
+    Preset {
+        name: "plain",
+        doc: "PVS with iterative deepening, aspiration and quiescence but none of the modern \
+              selectivity (null move, LMR, LMP, futility, SEE pruning, IIR, singular \
+              extensions): the kind of search the papers ran",
+        apply: |o| assign_all(o, &PLAIN),
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Evaluator;
+
+    #[test]
+    fn standard_options_validate_their_values() {
+        let mut o = EngineOptions::default();
+        assert_eq!(o.set("Hash", Some("64")), Ok(Effect::None));
+        assert_eq!(o.hash_mb, 64);
+        assert!(matches!(
+            o.set("Hash", Some("0")),
+            Err(ConfigError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            o.set("Hash", Some("lots")),
+            Err(ConfigError::NotANumber { .. })
+        ));
+        assert_eq!(o.hash_mb, 64, "a rejected value changes nothing");
+        assert_eq!(o.set("clear hash", None), Ok(Effect::ClearHash));
+        assert!(o.set("Search", Some("alphabeta+tt")).is_ok());
+        assert_eq!(o.algorithm, Algorithm::AlphaBetaTt);
+        assert!(matches!(
+            o.set("Search", Some("dfs")),
+            Err(ConfigError::NotAChoice { .. })
+        ));
+        assert!(matches!(
+            o.set("Nonsense", Some("1")),
+            Err(ConfigError::UnknownOption(_))
+        ));
+        assert!(matches!(
+            o.set("Ponder", None),
+            Err(ConfigError::MissingValue(_))
+        ));
+        assert!(o.set("Evaluator", Some("material")).is_ok());
+        assert_eq!(o.evaluator().name(), "material");
+        // A preset selects its family and loads the paper's weights.
+        o.set("Evaluator", Some("weighted:pruning")).unwrap();
+        assert_eq!(o.evaluator().params().get("c_pos"), Some(0.3));
+        o.set("Evaluator", Some("weighted")).unwrap();
+        assert_eq!(
+            o.evaluator().params().get("c_pos"),
+            Some(0.3),
+            "the family keeps its values"
+        );
+        assert!(o.set("Evaluator", Some("weighted:random")).is_err());
+        // Play defaults to the tuned Tsvetkov weights; `tsvetkov:paper` restores the paper's.
+        let o = EngineOptions::default();
+        let paper = AnyEvaluator::by_name("tsvetkov:paper").unwrap();
+        let tuned = AnyEvaluator::by_name("tsvetkov:tuned").unwrap();
+        assert_eq!(o.evaluator().params().entries(), tuned.params().entries());
+        let mut o = o;
+        o.set("tsvetkov.mobility", Some("7")).unwrap();
+        o.set("Evaluator", Some("tsvetkov:paper")).unwrap();
+        assert_eq!(o.evaluator().params().entries(), paper.params().entries());
+        assert_ne!(paper.params().entries(), tuned.params().entries());
+    }
+
+    #[test]
+    fn declared_defaults_are_the_default_values() {
+        // Applying every declared default to the default options changes nothing.
+        let defaults = EngineOptions::default();
+        let mut o = EngineOptions::default();
+        for row in OPTIONS.iter().filter(|r| r.kind != Kind::Button) {
+            o.set(row.name, Some(&(row.get)(&defaults))).unwrap();
+        }
+        for t in tunables() {
+            o.set(&t.name, Some(&t.to_uci(t.default))).unwrap();
+            assert_eq!(o.get(&t.name), defaults.get(&t.name), "{}", t.name);
+        }
+        assert_eq!(
+            format!("{:?}", o.search_config()),
+            format!("{:?}", defaults.search_config())
+        );
+    }
+
+    #[test]
+    fn the_uci_list_shows_a_dozen_options_and_tunables_on_request() {
+        let shown = EngineOptions::declarations(false);
+        assert_eq!(shown.len(), OPTIONS.len());
+        assert!(shown.len() <= 12);
+        assert!(shown.iter().all(|d| !d.contains("type string")));
+        let all = EngineOptions::declarations(true);
+        assert_eq!(all.len(), OPTIONS.len() + tunables().len());
+        assert!(all.iter().all(|d| !d.contains("type string")));
+        assert!(all.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
+        assert!(all
+            .contains(&"option name search.rfp_margin type spin default 80 min 0 max 1000".into()));
+        assert!(all.contains(
+            &"option name weighted.c_pos type spin default 974 min -9026 max 10974".into()
+        ));
+        assert!(all.contains(
+            &"option name weighted.one_sided_positioning type check default false".into()
+        ));
+    }
+
+    #[test]
+    fn tunables_are_options_by_name_with_ranges_and_scaling() {
+        let mut o = EngineOptions::default();
+        o.set("search.rfp_margin", Some("90")).unwrap();
+        assert_eq!(o.search_params.rfp_margin, 90);
+        assert!(matches!(
+            o.set("search.rfp_margin", Some("-5")),
+            Err(ConfigError::OutOfRange { .. })
+        ));
+        o.set("material.queen", Some("950")).unwrap();
+        let (_, material) = o.evaluators.iter().find(|(n, _)| *n == "material").unwrap();
+        assert_eq!(material.params().get("queen"), Some(950.0));
+        assert!(o.set("material.queen", Some("9.5")).is_err());
+        assert!(o.set("material.dragon", Some("1")).is_err());
+        // Fractions: thousandths, or the number itself when written with a decimal point.
+        o.set("weighted.c_pos", Some("300")).unwrap();
+        assert_eq!(o.get("weighted.c_pos").as_deref(), Some("300"));
+        o.set("Weighted.C_Pos", Some("0.02")).unwrap();
+        assert_eq!(o.get("weighted.c_pos").as_deref(), Some("20"));
+        assert!(o.set("weighted.c_pos", Some("1e400")).is_err());
+        o.set("weighted.one_sided_positioning", Some("true"))
+            .unwrap();
+        assert!(o.set("weighted.one_sided_positioning", Some("2")).is_err());
+    }
+
+    #[test]
+    fn configuration_strings_apply_presets_and_assignments_in_order() {
+        let c = search_config("chessmaps", &[]).unwrap();
+        assert_eq!(
+            (c.ordering, c.use_tt, c.move_chains),
+            (OrderingScheme::Chessmaps, false, false)
+        );
+        assert!(search_config("chessmaps+tt", &[]).unwrap().use_tt);
+        let c = search_config("chessmaps+mc", &[]).unwrap();
+        assert!(!c.use_tt && c.move_chains);
+        assert_eq!(
+            search_config("alphabeta+tt", &[]).unwrap().algorithm,
+            Algorithm::AlphaBetaTt
+        );
+        assert_eq!(
+            search_config("alphabeta+tt+nott", &[]).unwrap().algorithm,
+            Algorithm::AlphaBeta
+        );
+        let c = search_config("pruning", &[]).unwrap();
+        assert_eq!(c.pruning, PruningScheme::Rules);
+        assert_eq!(c.evaluator.params().get("c_pos"), Some(0.3));
+        let c = search_config(
+            "default+search.rfp_margin=70",
+            &["Evaluator=material".into()],
+        )
+        .unwrap();
+        assert_eq!(c.params.rfp_margin, 70);
+        assert_eq!(c.evaluator.name(), "material");
+        let p = search_config("plain", &[]).unwrap();
+        assert_eq!((p.params.lmp_max_depth, p.params.nmp_min_depth), (0, 1000));
+    }
+
+    #[test]
+    fn bad_tokens_are_typed_errors_naming_the_configuration() {
+        let e = search_config("chessmap", &[]).unwrap_err();
+        assert!(matches!(
+            &e,
+            ConfigError::InConfiguration { error, .. } if matches!(**error, ConfigError::UnknownToken(_))
+        ));
+        assert!(e
+            .to_string()
+            .starts_with("configuration 'chessmap': unknown"));
+        assert!(search_config("default+Hash=lots", &[]).is_err());
+        assert!(search_config("default", &["nonsense".into()]).is_err());
+        let mut o = EngineOptions::default();
+        assert_eq!(
+            o.assign("Hash"),
+            Err(ConfigError::NotAnAssignment("Hash".into()))
+        );
+    }
+}

@@ -1,0 +1,16 @@
+//! The laboratory: fixed-depth benchmarks and signatures, experiments over position suites,
+//! and solving EPD test suites.
+//!
+//! * [`bench`]: the search signature (`chainmate bench`).
+//! * [`pins`]: one signature per configuration the README reports (`chainmate bench --config`).
+//! * [`experiment`]: node counts of configurations over a suite (`chainmate experiment nodes`).
+//! * [`figures`]: the README's node-count tables, regenerated and checked.
+//! * [`suite`]: `bm`/`am` test suites (`chainmate epd`).
+//!
+//! Configurations are named by the strings of [`crate::config`] (`plain+chessmaps+tt`).
+
+pub mod bench;
+pub mod experiment;
+pub mod figures;
+pub mod pins;
+pub mod suite;
