@@ -26,13 +26,17 @@
 //! Names are matched case-insensitively; values of options are checked against the row's
 //! kind before anything changes, so a rejected `setoption` leaves every value as it was.
 
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::LazyLock;
 use std::time::Duration;
 
-use crate::eval::params::{ParamError, ParamKind, ParamSet};
+use crate::eval::params::{ParamError, ParamSet};
 use crate::eval::{AnyEvaluator, Evaluator};
+mod presets;
+mod tunables;
+
+pub use presets::{Preset, PLAIN, PRESETS};
+pub use tunables::{tunable, tunables, Tunable, REAL_SCALE};
+
 use crate::search::{
     Algorithm, OrderingScheme, PruningScheme, SearchConfig, SearchParams, TranspositionTable,
 };
@@ -628,6 +632,7 @@ pub fn search_config(spec: &str, sets: &[String]) -> Result<SearchConfig, Config
     })
 }
 
+/// The `option name ...` line of an option.
 fn declaration(name: &str, kind: Kind, default: &str) -> String {
     match kind {
         Kind::Check => format!("option name {name} type check default {default}"),
@@ -646,274 +651,6 @@ fn declaration(name: &str, kind: Kind, default: &str) -> String {
         Kind::Button => format!("option name {name} type button"),
     }
 }
-
-/// Fractional tunables are spins in units of 1/`REAL_SCALE`.
-pub const REAL_SCALE: f64 = 1000.0;
-
-/// A numeric parameter exposed as an option: `search.<param>` or `<family>.<param>`.
-///
-/// Ranges, so that tuners can use them and nothing sensible is refused:
-///
-/// * search parameters (depths, margins, divisors, all non-negative): `0 ..= max(1000, 4·d)`
-///   for a default `d` (1000 is the lab's "never" for depth thresholds);
-/// * evaluator integers (centipawns, table entries): `d ± max(4·|d|, 200)`;
-/// * evaluator fractions (the weighted evaluator's weights): `d ± max(4·|d|, 10)`, declared
-///   in thousandths;
-/// * flags: a `check`.
-///
-/// The defaults `d` are those of [`EngineOptions::default`] (the tuned Tsvetkov weights, the
-/// `base` weights of `weighted`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Tunable {
-    /// The option name, `group.param`.
-    pub name: String,
-    /// `search` or an evaluator family.
-    pub group: String,
-    /// The parameter's name inside its group.
-    pub param: String,
-    /// Integer, real or flag.
-    pub kind: ParamKind,
-    /// Default value.
-    pub default: f64,
-    /// Smallest value.
-    pub min: f64,
-    /// Largest value.
-    pub max: f64,
-}
-
-impl Tunable {
-    fn new(group: &str, param: String, kind: ParamKind, d: f64) -> Tunable {
-        let (min, max) = match kind {
-            ParamKind::Flag => (0.0, 1.0),
-            _ if group == "search" => (0.0, (4.0 * d.abs()).max(1000.0)),
-            ParamKind::Integer => {
-                let span = (4.0 * d.abs()).max(200.0);
-                (d - span, d + span)
-            }
-            ParamKind::Real => {
-                let span = (4.0 * d.abs()).max(10.0);
-                (d - span, d + span)
-            }
-        };
-        Tunable {
-            name: format!("{group}.{param}"),
-            group: group.to_string(),
-            param,
-            kind,
-            default: d,
-            min,
-            max,
-        }
-    }
-
-    /// The UCI kind: a check for flags, otherwise a spin (thousandths for fractions).
-    pub fn kind(&self) -> Kind {
-        match self.kind {
-            ParamKind::Flag => Kind::Check,
-            _ => Kind::Spin {
-                min: self.scaled(self.min),
-                max: self.scaled(self.max),
-            },
-        }
-    }
-
-    fn scaled(&self, v: f64) -> i64 {
-        match self.kind {
-            ParamKind::Real => (v * REAL_SCALE).round() as i64,
-            _ => v.round() as i64,
-        }
-    }
-
-    /// A parameter value as UCI text.
-    pub fn to_uci(&self, v: f64) -> String {
-        match self.kind {
-            ParamKind::Flag => (v != 0.0).to_string(),
-            _ => self.scaled(v).to_string(),
-        }
-    }
-
-    /// The `option name ...` line.
-    pub fn declaration(&self) -> String {
-        declaration(&self.name, self.kind(), &self.to_uci(self.default))
-    }
-
-    /// Reads a `setoption` value: a flag as true/false (or 1/0), an integer, a fraction in
-    /// thousandths or written with a decimal point; checked against the range.
-    fn parse(&self, text: &str) -> Result<f64, ConfigError> {
-        let not_a_number = || ConfigError::NotANumber {
-            name: self.name.clone(),
-            value: text.to_string(),
-        };
-        let v = match self.kind {
-            ParamKind::Flag => match text {
-                "1" => 1.0,
-                "0" => 0.0,
-                _ => f64::from(u8::from(parse_bool(&self.name, text)?)),
-            },
-            ParamKind::Integer => text.parse::<i64>().map_err(|_| not_a_number())? as f64,
-            ParamKind::Real if text.contains(['.', 'e', 'E']) => {
-                text.parse::<f64>().map_err(|_| not_a_number())?
-            }
-            ParamKind::Real => text.parse::<i64>().map_err(|_| not_a_number())? as f64 / REAL_SCALE,
-        };
-        if !v.is_finite() {
-            return Err(not_a_number());
-        }
-        if let Kind::Spin { min, max } = self.kind() {
-            in_range(&self.name, text, self.scaled(v), min, max)?;
-        }
-        Ok(v)
-    }
-}
-
-static TUNABLES: LazyLock<(Vec<Tunable>, HashMap<String, usize>)> = LazyLock::new(|| {
-    let defaults = EngineOptions::default();
-    let mut list = Vec::new();
-    let mut add = |group: &str, params: &dyn ParamSet| {
-        let kinds = params.kinds();
-        for ((param, d), (_, kind)) in params.entries().into_iter().zip(kinds) {
-            list.push(Tunable::new(group, param, kind, d));
-        }
-    };
-    add("search", &defaults.search_params);
-    for (family, e) in &defaults.evaluators {
-        add(family, e.params());
-    }
-    let index = list
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (t.name.to_ascii_lowercase(), i))
-        .collect();
-    (list, index)
-});
-
-/// Every tunable parameter, search first, then each evaluator family.
-pub fn tunables() -> &'static [Tunable] {
-    &TUNABLES.0
-}
-
-/// The tunable called `name` (case-insensitive).
-pub fn tunable(name: &str) -> Option<&'static Tunable> {
-    TUNABLES
-        .1
-        .get(&name.to_ascii_lowercase())
-        .map(|&i| &TUNABLES.0[i])
-}
-
-/// A lab token: a named list of option settings.
-pub struct Preset {
-    /// The token.
-    pub name: &'static str,
-    /// What it stands for (shown by `--help` texts and the README).
-    pub doc: &'static str,
-    /// Applies it.
-    pub apply: fn(&mut EngineOptions) -> Result<(), ConfigError>,
-}
-
-fn assign_all(o: &mut EngineOptions, settings: &[(&str, &str)]) -> Result<(), ConfigError> {
-    settings
-        .iter()
-        .try_for_each(|(name, value)| o.set(name, Some(value)).map(|_| ()))
-}
-
-/// The search parameters that switch off every selective technique of the default search.
-pub const PLAIN: [(&str, &str); 8] = [
-    ("search.nmp_min_depth", "1000"),
-    ("search.lmr_min_depth", "1000"),
-    ("search.rfp_max_depth", "0"),
-    ("search.futility_max_depth", "0"),
-    ("search.lmp_max_depth", "0"),
-    ("search.see_max_depth", "0"),
-    ("search.iir_min_depth", "1000"),
-    ("search.se_min_depth", "1000"),
-];
-
-/// The lab's configuration tokens.
-pub const PRESETS: &[Preset] = &[
-    Preset {
-        name: "default",
-        doc: "the engine as shipped (PVS, default ordering, transposition table)",
-        apply: |_| Ok(()),
-    },
-    Preset {
-        name: "pvs",
-        doc: "the same as `default`",
-        apply: |_| Ok(()),
-    },
-    Preset {
-        name: "",
-        doc: "an empty token changes nothing",
-        apply: |_| Ok(()),
-    },
-    Preset {
-        name: "minimax",
-        doc: "paper 001's minimax",
-        apply: |o| assign_all(o, &[("Search", "minimax")]),
-    },
-    Preset {
-        name: "alphabeta",
-        doc: "paper 001's plain alpha-beta",
-        apply: |o| assign_all(o, &[("Search", "alphabeta")]),
-    },
-    Preset {
-        name: "tt",
-        doc: "the transposition table on (after `alphabeta`: paper 001's `alphabeta+tt`)",
-        apply: |o| match o.algorithm {
-            Algorithm::AlphaBeta => assign_all(o, &[("Search", "alphabeta+tt")]),
-            _ => assign_all(o, &[("TranspositionTable", "true")]),
-        },
-    },
-    Preset {
-        name: "nott",
-        doc: "the transposition table off",
-        apply: |o| match o.algorithm {
-            Algorithm::AlphaBetaTt => assign_all(o, &[("Search", "alphabeta")]),
-            _ => assign_all(o, &[("TranspositionTable", "false")]),
-        },
-    },
-    Preset {
-        name: "chessmaps",
-        doc: "paper 002's Chessmaps ordering, without the table (the paper's baseline column)",
-        apply: |o| {
-            assign_all(
-                o,
-                &[("Ordering", "chessmaps"), ("TranspositionTable", "false")],
-            )
-        },
-    },
-    Preset {
-        name: "mc",
-        doc: "paper 002's dynamic move chains",
-        apply: |o| assign_all(o, &[("MoveChains", "on")]),
-    },
-    Preset {
-        name: "rules",
-        doc: "paper 000's rule-based pruning",
-        apply: |o| assign_all(o, &[("Pruning", "rules")]),
-    },
-    Preset {
-        name: "base",
-        doc: "paper 000's Base player: the weighted evaluator with its `base` weights",
-        apply: |o| assign_all(o, &[("Evaluator", "weighted:base")]),
-    },
-    Preset {
-        name: "pruning",
-        doc: "paper 000's Pruning player: `pruning` weights and the pruning rules",
-        apply: |o| {
-            assign_all(
-                o,
-                &[("Evaluator", "weighted:pruning"), ("Pruning", "rules")],
-            )
-        },
-    },
-    Preset {
-        name: "plain",
-        doc: "PVS with iterative deepening, aspiration and quiescence but none of the modern \
-              selectivity (null move, LMR, LMP, futility, SEE pruning, IIR, singular \
-              extensions): the kind of search the papers ran",
-        apply: |o| assign_all(o, &PLAIN),
-    },
-];
 
 #[cfg(test)]
 mod tests {
