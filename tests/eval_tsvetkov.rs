@@ -17,7 +17,11 @@ fn term(terms: &[[i64; 10]; 2], color: Color, kind: TermKind) -> i64 {
 #[test]
 fn tuned_tsvetkov_is_the_default_evaluator() {
     let play = AnyEvaluator::default();
-    assert_eq!(play.name(), "tsvetkov");
+    assert_eq!(play.name(), "tsvetkov:tuned");
+    assert_eq!(
+        AnyEvaluator::by_name("tsvetkov").unwrap().name(),
+        "tsvetkov"
+    );
     let tuned = AnyEvaluator::by_name("tsvetkov:tuned").unwrap();
     let paper = AnyEvaluator::by_name("tsvetkov:paper").unwrap();
     assert_eq!(play.params().entries(), tuned.params().entries());

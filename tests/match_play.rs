@@ -281,6 +281,10 @@ fn the_command_plays_a_match_and_writes_pgn() {
             "{expected} missing from\n{stdout}"
         );
     }
+    // Two games never give a finite 95% interval: the report says so in words.
+    for unreadable in ["NaN", "-0.0", "+/- inf"] {
+        assert!(!stdout.contains(unreadable), "{unreadable} in\n{stdout}");
+    }
     let written = std::fs::read_to_string(&pgn).unwrap();
     let games: Vec<Game> = read_games(&written).map(|g| g.unwrap()).collect();
     assert_eq!(games.len(), 2);

@@ -4,93 +4,13 @@
 //!
 //! Timeouts here only keep a broken engine from hanging the test run; nothing asserts speed.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::Duration;
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 use chainmate::core::Board;
-
-const PATIENCE: Duration = Duration::from_secs(60);
-
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chainmate"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start chainmate");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{text}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Reads lines until one satisfies `pred`; returns all lines read, that one last.
-    fn until(&mut self, pred: impl Fn(&str) -> bool) -> Vec<String> {
-        let mut seen = Vec::new();
-        loop {
-            match self.lines.recv_timeout(PATIENCE) {
-                Ok(line) => {
-                    let done = pred(&line);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => panic!("no expected line; got {seen:#?}"),
-                Err(RecvTimeoutError::Disconnected) => panic!("engine exited; got {seen:#?}"),
-            }
-        }
-    }
-
-    fn bestmove(&mut self) -> (String, Vec<String>) {
-        let lines = self.until(|l| l.starts_with("bestmove"));
-        let mv = lines
-            .last()
-            .unwrap()
-            .split_whitespace()
-            .nth(1)
-            .unwrap()
-            .to_string();
-        (mv, lines)
-    }
-
-    fn ready(&mut self) {
-        self.send("isready");
-        self.until(|l| l == "readyok");
-    }
-
-    fn close_and_wait(mut self) -> std::process::ExitStatus {
-        drop(self.stdin.take());
-        self.child.wait().unwrap()
-    }
-}
+use common::uci::Engine;
 
 fn legal_in(fen: &str, mv: &str) -> bool {
     Board::from_fen(fen).unwrap().parse_uci(mv).is_ok()
@@ -435,7 +355,7 @@ fn extension_epd_solves_a_suite_and_reports_failures() {
         .any(|l| l.contains(":3:") && l.contains("skipped")));
     assert!(lines
         .iter()
-        .any(|l| l.contains("avoid the mate not solved: played a1a8")));
+        .any(|l| l.contains("avoid the mate not solved: played Ra8#, avoid Ra8#")));
     // A missing file and a malformed command are answered, and the engine goes on.
     e.send("epd depth 4 /no/such/chainmate/file.epd");
     e.until(|l| l.starts_with("info string epd: cannot read"));

@@ -5,12 +5,13 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::CliError;
+use super::{at_least_one, CliError};
 use crate::config::EngineOptions;
 use crate::lab::{bench, pins};
 
 /// Arguments of `bench`.
 #[derive(Args, Debug)]
+#[command(after_help = crate::config::presets_help())]
 pub struct BenchArgs {
     /// Search depth.
     #[arg(default_value_t = bench::DEFAULT_DEPTH)]
@@ -21,7 +22,8 @@ pub struct BenchArgs {
     /// Search algorithm (pvs, alphabeta, alphabeta+tt, minimax).
     #[arg(long, default_value = "pvs")]
     pub search: String,
-    /// Set an option first, as `name=value` (repeatable), e.g. `search.rfp_margin=90`.
+    /// Set an option or tunable first, as `name=value`, or apply a configuration token
+    /// (repeatable), e.g. `search.rfp_margin=90`.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
     /// Search threads. With more than one the node count is not reproducible (not a
@@ -47,7 +49,11 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     sets.push(format!("Search={}", args.search));
     sets.extend(args.set.iter().cloned());
     let config = EngineOptions::from_spec("default", &sets)?.search_config();
-    let result = bench::run_threads(&config, args.depth, args.threads);
+    let result = bench::run_threads(
+        &config,
+        args.depth,
+        at_least_one("--threads", args.threads)?,
+    );
     if args.threads > 1 {
         println!(
             "time to depth {} with {} threads: {:.3} s",

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::{progress_bar, read, CliError};
+use super::{at_least_one, progress_bar, read, CliError};
 use crate::config::EngineOptions;
 use crate::lab::suite;
 use crate::search::{Limits, SearchConfig};
@@ -13,6 +13,7 @@ use crate::search::{Limits, SearchConfig};
 /// Arguments of `epd`.
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "nodes", "movetime"])))]
+#[command(after_help = crate::config::presets_help())]
 pub struct EpdArgs {
     /// The EPD file.
     pub file: PathBuf,
@@ -34,7 +35,8 @@ pub struct EpdArgs {
     /// Evaluator name (default: the engine's default evaluator).
     #[arg(long)]
     pub evaluator: Option<String>,
-    /// Set an option first, as `name=value` (repeatable), e.g. `search.rfp_margin=90`.
+    /// Set an option or tunable first, as `name=value`, or apply a configuration token
+    /// (repeatable), e.g. `search.rfp_margin=90`.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
 }
@@ -48,7 +50,7 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
         .collect();
     sets.extend(args.set.iter().cloned());
     let config = SearchConfig {
-        threads: args.threads.max(1),
+        threads: at_least_one("--threads", args.threads)?,
         ..EngineOptions::from_spec("default", &sets)?.search_config()
     };
     let text = read(&args.file)?;
@@ -73,20 +75,7 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
     });
     bar.finish_and_clear();
     for f in &report.failures {
-        let expected = if f.best.is_empty() {
-            "-".to_string()
-        } else {
-            f.best.join(" ")
-        };
-        let avoid = if f.avoid.is_empty() {
-            String::new()
-        } else {
-            format!(" (avoid {})", f.avoid.join(" "))
-        };
-        println!(
-            "FAILED {}: played {}, expected {expected}{avoid}",
-            f.id, f.played
-        );
+        println!("FAILED {}: {}", f.id, f.describe());
     }
     println!(
         "solved {}/{} ({} nodes, {:.1} s)",

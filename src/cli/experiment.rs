@@ -28,6 +28,7 @@ pub enum ExperimentCommand {
 
 /// Arguments of `experiment nodes`.
 #[derive(Args, Debug)]
+#[command(after_help = crate::config::presets_help())]
 pub struct NodesArgs {
     /// EPD file of positions (first 4 fields used).
     #[arg(long, required_unless_present = "fen")]

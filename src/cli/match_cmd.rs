@@ -17,6 +17,7 @@ use crate::tournament::{self, elo, MatchSettings, MatchStats, Player, Terminatio
 /// Arguments of `match`.
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("limit").required(true).multiple(true).args(["tc", "nodes"])))]
+#[command(after_help = crate::config::presets_help())]
 pub struct MatchArgs {
     /// Engine A's configuration: `default`, `chessmaps+tt`, `mc`, `rules`, `pruning`,
     /// `Evaluator=material`, ... (tokens joined by `+`; see the `lab` module).
@@ -249,18 +250,21 @@ fn games_bar(games: usize) -> ProgressBar {
     )
 }
 
-/// `A +3 =2 -1 (66.7%) Elo +120 ± 250` for the progress bar.
+/// `A +3 =2 -1 (66.7%) Elo +120 ± 250` for the progress bar; the Elo part only once the
+/// interval is finite (a 1-1 start has none).
 fn running_score(stats: &MatchStats) -> String {
     let Some(e) = stats.elo() else {
         return String::new();
     };
-    format!(
-        "A +{} ={} -{} ({:.1}%) Elo {} ± {:.0}",
+    let score = format!(
+        "A +{} ={} -{} ({:.1}%)",
         stats.wins,
         stats.draws,
         stats.losses,
-        100.0 * e.score,
-        elo::format_elo(e.elo),
-        e.margin()
-    )
+        100.0 * e.score
+    );
+    if !e.has_interval() {
+        return score;
+    }
+    format!("{score} Elo {} ± {:.0}", elo::format_elo(e.elo), e.margin())
 }

@@ -31,8 +31,11 @@ pub mod perft;
 pub mod tune;
 
 /// chainmate: a bitboard chess engine and a laboratory for five chess-AI papers.
+///
+/// With no subcommand (or `uci`) it runs as a UCI engine on standard input and output: point
+/// a GUI at the binary, or type `uci`, `position startpos`, `go depth 10`, `quit`.
 #[derive(Parser, Debug)]
-#[command(name = "chainmate", version, about)]
+#[command(name = "chainmate", version, about, long_about)]
 pub struct Cli {
     /// What to do (nothing: run the UCI engine).
     #[command(subcommand)]
@@ -46,6 +49,8 @@ pub struct Cli {
 /// Subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Run the UCI engine (the same as no subcommand).
+    Uci,
     /// Count the leaf nodes of the legal move tree (move generator test and benchmark).
     Perft(perft::PerftArgs),
     /// Print an evaluation term by term (White, Black, net) and its total.
@@ -121,7 +126,7 @@ pub fn run() -> i32 {
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Experiment(command)) => experiment::run(&command),
         Some(Command::Match(args)) => match_cmd::run(&args),
-        None => {
+        None | Some(Command::Uci) => {
             let out = crate::uci::Output::new(Box::new(std::io::stdout()));
             crate::uci::Engine::new(out)
                 .list_tunables(cli.tunables)
@@ -153,6 +158,14 @@ pub(crate) fn progress_bar(len: u64, template: &str) -> ProgressBar {
     let bar = ProgressBar::new(len);
     bar.set_style(ProgressStyle::with_template(template).expect("valid template"));
     bar
+}
+
+/// `Ok(value)` if it is at least 1, else an error naming the flag.
+pub(crate) fn at_least_one(flag: &str, value: usize) -> Result<usize, CliError> {
+    if value == 0 {
+        return Err(CliError::Input(format!("{flag} must be at least 1")));
+    }
+    Ok(value)
 }
 
 /// Millions of nodes per second.

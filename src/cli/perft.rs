@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::{mnps, progress_bar, read, CliError};
+use super::{at_least_one, mnps, progress_bar, read, CliError};
 use crate::core::{Board, STARTPOS_FEN};
 use crate::perft;
 
@@ -38,6 +38,7 @@ pub struct PerftArgs {
 
 /// Runs `perft`.
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
+    at_least_one("--threads", args.threads)?;
     if let Some(suite) = &args.suite {
         return run_suite(suite, args);
     }

@@ -62,6 +62,13 @@ fn samples(args: &TuneArgs) -> Result<Vec<texel::Sample>, CliError> {
 pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     let mut evaluator = make_evaluator(args.evaluator.as_deref(), args.params.as_ref())?;
     let samples = samples(args)?;
+    if samples.is_empty() {
+        return Err(CliError::Input(
+            "no usable labelled position in the data (expected lines like \
+             'board side castling ep c9 \"1-0\";'); nothing tuned, nothing written"
+                .into(),
+        ));
+    }
     let held_out = samples.len() / 10;
     let (train, validation) = samples.split_at(samples.len() - held_out);
     println!(

@@ -34,7 +34,7 @@ use crate::eval::{AnyEvaluator, Evaluator};
 mod presets;
 mod tunables;
 
-pub use presets::{Preset, PLAIN, PRESETS};
+pub use presets::{presets_help, Preset, PLAIN, PRESETS};
 pub use tunables::{tunable, tunables, Tunable, REAL_SCALE};
 
 use crate::search::{

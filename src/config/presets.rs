@@ -118,3 +118,17 @@ pub const PRESETS: &[Preset] = &[
         apply: |o| assign_all(o, &PLAIN),
     },
 ];
+
+/// The tokens and their meanings, for `--help` texts.
+pub fn presets_help() -> String {
+    let mut out = String::from(
+        "Configuration tokens (joined by '+', applied left to right on the defaults):\n",
+    );
+    for p in PRESETS.iter().filter(|p| !p.name.is_empty()) {
+        out.push_str(&format!("  {:<10} {}\n", p.name, p.doc));
+    }
+    out.push_str(
+        "  NAME=VALUE any option or tunable, e.g. Evaluator=material, search.lmp_max_depth=0",
+    );
+    out
+}

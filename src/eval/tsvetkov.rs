@@ -704,8 +704,20 @@ impl Tsvetkov {
 }
 
 impl Evaluator for Tsvetkov {
+    /// `tsvetkov:tuned` while the parameters are the shipped tuned ones, else `tsvetkov` (the
+    /// paper's weights, or values set by hand).
     fn name(&self) -> &'static str {
-        "tsvetkov"
+        static TUNED: std::sync::LazyLock<Vec<(String, f64)>> = std::sync::LazyLock::new(|| {
+            let mut e = Tsvetkov::default();
+            super::params::load_text(&mut e.params, super::TSVETKOV_TUNED)
+                .expect("the shipped tuned parameters load");
+            e.params.entries()
+        });
+        if self.params.entries() == *TUNED {
+            "tsvetkov:tuned"
+        } else {
+            "tsvetkov"
+        }
     }
 
     #[inline]

@@ -9,12 +9,26 @@ use crate::search::{self, Limits, SearchConfig, SearchControl, Silent, Transposi
 pub struct Failure {
     /// The record's `id` (or its line number).
     pub id: String,
-    /// What the engine played (UCI), or `none`.
+    /// What the engine played, in SAN like the `bm`/`am` moves, or `none`.
     pub played: String,
     /// The `bm` moves (SAN as written).
     pub best: Vec<String>,
     /// The `am` moves.
     pub avoid: Vec<String>,
+}
+
+impl Failure {
+    /// `played Qxf7+, expected Nf3 Ne5, avoid Qh5`: the moves in one notation (SAN).
+    pub fn describe(&self) -> String {
+        let mut out = format!("played {}", self.played);
+        if !self.best.is_empty() {
+            out.push_str(&format!(", expected {}", self.best.join(" ")));
+        }
+        if !self.avoid.is_empty() {
+            out.push_str(&format!(", avoid {}", self.avoid.join(" ")));
+        }
+        out
+    }
 }
 
 /// The outcome of a suite run.
@@ -79,7 +93,7 @@ pub fn solve_all(
                 id: record
                     .id()
                     .map_or_else(|| format!("#{}", i + 1), str::to_string),
-                played: played.map_or("none".to_string(), |m| m.to_string()),
+                played: played.map_or("none".to_string(), |m| record.board.san(m)),
                 best: record.operands("bm").unwrap_or(&[]).to_vec(),
                 avoid: record.operands("am").unwrap_or(&[]).to_vec(),
             }),

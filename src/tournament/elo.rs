@@ -78,6 +78,12 @@ impl EloEstimate {
         (self.upper - self.lower) / 2.0
     }
 
+    /// Whether the 95% interval has finite ends: not before both a sensible number of games
+    /// and a score away from 0% and 100%.
+    pub fn has_interval(&self) -> bool {
+        self.lower.is_finite() && self.upper.is_finite() && self.margin().is_finite()
+    }
+
     /// Games played.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
@@ -86,6 +92,8 @@ impl EloEstimate {
 
 /// An Elo figure with its sign and one decimal, `+inf`/`-inf` at the ends.
 pub fn format_elo(elo: f64) -> String {
+    // -0.0 (a 50% score computed from below) reads as +0.0.
+    let elo = if elo == 0.0 { 0.0 } else { elo };
     if elo.is_infinite() {
         if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {
@@ -107,11 +115,21 @@ mod tests {
     }
 
     #[test]
+    fn tiny_matches_have_no_interval() {
+        let one_all = EloEstimate::new(1, 0, 1).unwrap();
+        assert_eq!(format_elo(one_all.elo), "+0.0");
+        assert!(!one_all.has_interval());
+        assert!(!EloEstimate::new(1, 0, 0).unwrap().has_interval());
+        assert!(EloEstimate::new(30, 40, 30).unwrap().has_interval());
+    }
+
+    #[test]
     fn formats_signs_and_infinities() {
         assert_eq!(format_elo(12.34), "+12.3");
         assert_eq!(format_elo(-0.04), "-0.0");
         assert_eq!(format_elo(f64::INFINITY), "+inf");
         assert_eq!(format_elo(f64::NEG_INFINITY), "-inf");
+        assert_eq!(format_elo(-0.0), "+0.0");
     }
 
     fn close(a: f64, b: f64) -> bool {

@@ -265,12 +265,13 @@ fn elo_line(elo: &EloEstimate) -> String {
             elo::format_elo(elo.elo)
         );
     }
-    let margin = elo.margin();
-    let margin = if margin.is_finite() {
-        format!("{margin:.1}")
-    } else {
-        "inf".to_string()
-    };
+    if !elo.has_interval() {
+        return format!(
+            "Elo difference (A - B): {} (too few games for a 95% interval)\n",
+            elo::format_elo(elo.elo)
+        );
+    }
+    let margin = format!("{:.1}", elo.margin());
     format!(
         "Elo difference (A - B): {} +/- {margin} (95%: {} to {})\n",
         elo::format_elo(elo.elo),

@@ -7,37 +7,34 @@
 use std::fmt;
 use std::time::Duration;
 
-/// A `go` command's parameters, as given (moves still text: they are checked against the
-/// position by the engine).
+use crate::eval::score::MAX_PLY;
+use crate::search::Limits;
+
+/// A `go` command: the search limits, parsed straight into [`Limits`], and what the line
+/// said that could not be used.
+///
+/// `go` never fails: a GUI waits for `bestmove` after every `go`, so an unreadable token is
+/// reported (in `problems`, answered as `info string`) and skipped, an out-of-range number is
+/// clamped to the nearest value the search can use, and the search runs on what remains.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoParams {
-    /// `searchmoves`.
+pub struct Go {
+    /// Every limit except `searchmoves` (moves are checked against the position by the
+    /// engine, which fills `limits.searchmoves`).
+    pub limits: Limits,
+    /// `searchmoves`, as text.
     pub searchmoves: Vec<String>,
-    /// `ponder`.
-    pub ponder: bool,
-    /// `wtime`.
-    pub wtime: Option<Duration>,
-    /// `btime`.
-    pub btime: Option<Duration>,
-    /// `winc`.
-    pub winc: Option<Duration>,
-    /// `binc`.
-    pub binc: Option<Duration>,
-    /// `movestogo`.
-    pub movestogo: Option<u32>,
-    /// `depth`.
-    pub depth: Option<i32>,
-    /// `nodes`.
-    pub nodes: Option<u64>,
-    /// `mate`.
-    pub mate: Option<i32>,
-    /// `movetime`.
-    pub movetime: Option<Duration>,
-    /// `infinite`.
-    pub infinite: bool,
     /// `perft N` (extension): count leaf nodes instead of searching.
     pub perft: Option<u32>,
+    /// Tokens that were skipped or numbers that were clamped, one message each.
+    pub problems: Vec<String>,
 }
+
+/// Deepest `go depth` (the search's ply limit, less one).
+pub const MAX_GO_DEPTH: i32 = MAX_PLY as i32 - 1;
+/// Deepest `go perft` (depth 12 of the start position is 62 trillion leaves).
+pub const MAX_PERFT_DEPTH: u32 = 12;
+/// Longest time a `go` takes into account, ms (about 49 days).
+pub const MAX_GO_MS: u64 = u32::MAX as u64;
 
 /// One line of GUI input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,7 +64,7 @@ pub enum Command {
         moves: Vec<String>,
     },
     /// `go ...`
-    Go(GoParams),
+    Go(Go),
     /// `stop`
     Stop,
     /// `ponderhit`
@@ -151,7 +148,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             "register" => Command::Register,
             "ucinewgame" => Command::UciNewGame,
             "position" => parse_position(args)?,
-            "go" => Command::Go(parse_go(args)?),
+            "go" => Command::Go(parse_go(args)),
             "stop" => Command::Stop,
             "ponderhit" => Command::PonderHit,
             "quit" => Command::Quit,
@@ -233,49 +230,130 @@ fn parse_position(args: &[&str]) -> Result<Command, ParseError> {
     Ok(Command::Position { fen, moves })
 }
 
-fn parse_go(args: &[&str]) -> Result<GoParams, ParseError> {
-    let mut go = GoParams::default();
-    let mut i = 0;
-    let ms = |t: &str| -> Result<Duration, ParseError> {
-        // Some GUIs send negative remaining time when a flag is close: treat it as zero.
-        let v: i64 = number(t, "go")?;
-        Ok(Duration::from_millis(v.max(0) as u64))
+/// A whole number as written, saturated at the bounds of `i128` when it has too many digits
+/// (`None` when it is not a whole number at all).
+fn saturating_integer(text: &str) -> Option<i128> {
+    if let Ok(v) = text.parse::<i128>() {
+        return Some(v);
+    }
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(if text.starts_with('-') {
+        i128::MIN
+    } else {
+        i128::MAX
+    })
+}
+
+/// Reads the value of `key` clamped to `lo..=hi`, noting a clamp in `problems`.
+fn clamped(key: &str, text: &str, lo: i128, hi: i128, problems: &mut Vec<String>) -> Option<i128> {
+    let Some(v) = saturating_integer(text) else {
+        problems.push(format!("'{key} {text}': not a number; ignored"));
+        return None;
     };
+    let c = v.clamp(lo, hi);
+    if c != v {
+        problems.push(format!("'{key} {text}': out of range; using {c}"));
+    }
+    Some(c)
+}
+
+fn parse_go(args: &[&str]) -> Go {
+    let mut go = Go::default();
+    let mut i = 0;
     while i < args.len() {
         let key = args[i];
-        let value = args.get(i + 1).copied();
-        let need = || value.ok_or_else(|| invalid("go", format!("'{key}' needs a value")));
+        i += 1;
+        let limits = &mut go.limits;
         match key {
             "searchmoves" => {
-                go.searchmoves = args[i + 1..].iter().map(|s| s.to_string()).collect();
+                go.searchmoves = args[i..].iter().map(|s| s.to_string()).collect();
                 break;
             }
-            "ponder" => go.ponder = true,
-            "infinite" => go.infinite = true,
-            "wtime" => go.wtime = Some(ms(need()?)?),
-            "btime" => go.btime = Some(ms(need()?)?),
-            "winc" => go.winc = Some(ms(need()?)?),
-            "binc" => go.binc = Some(ms(need()?)?),
-            "movetime" => go.movetime = Some(ms(need()?)?),
-            "movestogo" => go.movestogo = Some(number(need()?, "go")?),
-            "depth" => go.depth = Some(number(need()?, "go")?),
-            "nodes" => go.nodes = Some(number(need()?, "go")?),
-            "mate" => go.mate = Some(number(need()?, "go")?),
-            "perft" => go.perft = Some(number(need()?, "go")?),
-            other => return Err(invalid("go", format!("unknown parameter '{other}'"))),
+            "ponder" => limits.ponder = true,
+            "infinite" => limits.infinite = true,
+            "wtime" | "btime" | "winc" | "binc" | "movetime" | "movestogo" | "depth" | "nodes"
+            | "mate" | "perft" => {
+                let Some(&text) = args.get(i) else {
+                    go.problems.push(format!("'{key}' needs a value; ignored"));
+                    break;
+                };
+                i += 1;
+                // Some GUIs send negative remaining time when a flag is close: zero it.
+                let (lo, hi): (i128, i128) = match key {
+                    "depth" | "mate" => (1, MAX_GO_DEPTH as i128),
+                    "nodes" => (1, u64::MAX as i128),
+                    "movestogo" => (1, u32::MAX as i128),
+                    "perft" => (0, MAX_PERFT_DEPTH as i128),
+                    _ => (0, MAX_GO_MS as i128),
+                };
+                let is_time = matches!(key, "wtime" | "btime" | "winc" | "binc" | "movetime");
+                let text = match saturating_integer(text) {
+                    Some(v) if is_time && v < 0 => "0",
+                    _ => text,
+                };
+                let Some(v) = clamped(key, text, lo, hi, &mut go.problems) else {
+                    continue;
+                };
+                let ms = Duration::from_millis(v as u64);
+                match key {
+                    "wtime" => limits.wtime = Some(ms),
+                    "btime" => limits.btime = Some(ms),
+                    "winc" => limits.winc = Some(ms),
+                    "binc" => limits.binc = Some(ms),
+                    "movetime" => limits.movetime = Some(ms),
+                    "movestogo" => limits.movestogo = Some(v as u32),
+                    "depth" => limits.depth = Some(v as i32),
+                    "nodes" => limits.nodes = Some(v as u64),
+                    "mate" => limits.mate = Some(v as i32),
+                    _ => go.perft = Some(v as u32),
+                }
+            }
+            other => go
+                .problems
+                .push(format!("unknown 'go' parameter '{other}'; ignored")),
         }
-        i += if matches!(key, "ponder" | "infinite") {
-            1
-        } else {
-            2
-        };
     }
-    Ok(go)
+    go
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn go(line: &str) -> Go {
+        match parse(line) {
+            Ok(Command::Go(go)) => go,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn go_never_fails_it_clamps_and_skips() {
+        let g = go("go depth 99999999999999999999");
+        assert_eq!(g.limits.depth, Some(MAX_GO_DEPTH));
+        assert_eq!(g.problems.len(), 1);
+        assert!(g.problems[0].contains("out of range"), "{:?}", g.problems);
+        let g = go("go depth x movetime 50");
+        assert_eq!(
+            (g.limits.depth, g.limits.movetime),
+            (None, Some(Duration::from_millis(50)))
+        );
+        assert!(g.problems[0].contains("not a number"));
+        let g = go("go depth");
+        assert_eq!(g.limits, Limits::default());
+        assert!(g.problems[0].contains("needs a value"));
+        let g = go("go sideways 3 depth 0 nodes -7 wtime 1e9 btime 18446744073709551617");
+        assert_eq!(g.limits.depth, Some(1));
+        assert_eq!(g.limits.nodes, Some(1));
+        assert_eq!(g.limits.wtime, None);
+        assert_eq!(g.limits.btime, Some(Duration::from_millis(MAX_GO_MS)));
+        assert_eq!(g.problems.len(), 6, "{:?}", g.problems);
+        assert_eq!(go("go perft 40").perft, Some(MAX_PERFT_DEPTH));
+        assert_eq!(go("go mate -3").limits.mate, Some(1));
+    }
 
     #[test]
     fn parses_the_protocol() {
@@ -312,13 +390,18 @@ mod tests {
         );
         let go = parse("go wtime 1000 btime -5 winc 10 binc 10 movestogo 5").unwrap();
         let Command::Go(g) = go else { panic!("not go") };
-        assert_eq!(g.wtime, Some(Duration::from_millis(1000)));
-        assert_eq!(g.btime, Some(Duration::ZERO));
-        assert_eq!(g.movestogo, Some(5));
+        assert_eq!(g.limits.wtime, Some(Duration::from_millis(1000)));
+        assert_eq!(g.limits.btime, Some(Duration::ZERO));
+        assert_eq!(g.limits.movestogo, Some(5));
+        assert_eq!(
+            g.problems,
+            Vec::<String>::new(),
+            "a negative clock is not a problem"
+        );
         let Ok(Command::Go(g)) = parse("go ponder infinite searchmoves e2e4 d2d4") else {
             panic!()
         };
-        assert!(g.ponder && g.infinite);
+        assert!(g.limits.ponder && g.limits.infinite);
         assert_eq!(g.searchmoves, vec!["e2e4", "d2d4"]);
     }
 
@@ -327,15 +410,7 @@ mod tests {
         assert_eq!(parse(""), Err(ParseError::Empty));
         assert!(matches!(parse("hello world"), Err(ParseError::Unknown(_))));
         assert!(matches!(
-            parse("go depth x"),
-            Err(ParseError::Invalid { command: "go", .. })
-        ));
-        assert!(matches!(
-            parse("go depth"),
-            Err(ParseError::Invalid { command: "go", .. })
-        ));
-        assert!(matches!(
-            parse("go sideways 3"),
+            parse("position fen"),
             Err(ParseError::Invalid { .. })
         ));
         assert!(matches!(

@@ -28,7 +28,7 @@ use crate::search::{
     Bound, Limits, Reporter, SearchConfig, SearchControl, SearchInfo, SearchResult, Searcher,
     THREAD_STACK,
 };
-use command::{parse, Command, EpdLimit, GoParams, ParseError};
+use command::{parse, Command, EpdLimit, Go, ParseError};
 
 /// Where the engine writes: shared by the command thread and the search thread.
 #[derive(Clone)]
@@ -229,17 +229,7 @@ impl Engine {
             |_, _| {},
         );
         for f in &report.failures {
-            self.info_string(&format!(
-                "epd: {} not solved: played {}, bm {}{}",
-                f.id,
-                f.played,
-                f.best.join(" "),
-                if f.avoid.is_empty() {
-                    String::new()
-                } else {
-                    format!(", am {}", f.avoid.join(" "))
-                }
-            ));
+            self.info_string(&format!("epd: {} not solved: {}", f.id, f.describe()));
         }
         self.say(&format!(
             "solved {}/{} ({} nodes)",
@@ -276,35 +266,24 @@ impl Engine {
         }
     }
 
-    fn go(&mut self, go: GoParams) {
+    fn go(&mut self, go: Go) {
         self.stop_and_wait();
+        for problem in &go.problems {
+            self.info_string(&format!("go: {problem}"));
+        }
         if let Some(depth) = go.perft {
             self.perft(depth);
             return;
         }
         let board = *self.position.board();
-        let mut searchmoves = Vec::new();
+        let mut limits = go.limits;
         for text in &go.searchmoves {
             match board.parse_uci(text) {
-                Ok(mv) => searchmoves.push(mv),
+                Ok(mv) => limits.searchmoves.push(mv),
                 Err(e) => self.info_string(&format!("searchmoves: {e}; ignored")),
             }
         }
-        let limits = Limits {
-            depth: go.depth,
-            nodes: go.nodes,
-            movetime: go.movetime,
-            wtime: go.wtime,
-            btime: go.btime,
-            winc: go.winc,
-            binc: go.binc,
-            movestogo: go.movestogo,
-            mate: go.mate,
-            infinite: go.infinite,
-            ponder: go.ponder,
-            searchmoves,
-        };
-        self.control.reset(go.ponder);
+        self.control.reset(limits.ponder);
         let job = SearchJob {
             position: self.position.clone(),
             limits,

@@ -6,6 +6,7 @@
 
 pub mod games;
 pub mod reference;
+pub mod uci;
 
 use chainmate::core::{Board, Move};
 

@@ -1,0 +1,143 @@
+//! The command line through the real binary: subcommands, exit codes and messages.
+
+mod common;
+
+use common::{chainmate, text};
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("chainmate-cli-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn uci_subcommand_runs_the_engine_and_help_says_so() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_chainmate"))
+        .arg("uci")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"uci\nisready\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("uciok") && stdout.contains("readyok"),
+        "{stdout}"
+    );
+    let help = text(&chainmate(&["--help"]).stdout);
+    assert!(help.contains("With no subcommand (or `uci`) it runs as a UCI engine"));
+}
+
+#[test]
+fn bench_prints_a_pinned_configuration_signature() {
+    let out = chainmate(&["bench", "--config", "minimax"]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).starts_with("216369 nodes "));
+    let out = chainmate(&["bench", "--config", "nonesuch"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("choose from: all, bench, plain"));
+}
+
+#[test]
+fn figures_are_printed_and_a_stale_table_fails_the_check() {
+    let out = chainmate(&["experiment", "figures", "--only", "paper001"]);
+    assert!(out.status.success());
+    let fresh = text(&out.stdout);
+    assert!(
+        fresh.contains("| `minimax` | 216,369 | | 9,254,371 |"),
+        "{fresh}"
+    );
+    let doc = temp_path("figures.md");
+    std::fs::write(
+        &doc,
+        "# x\n<!-- figure paper001 -->\nold\n<!-- /figure -->\n",
+    )
+    .unwrap();
+    let path = doc.to_str().unwrap();
+    let check = chainmate(&[
+        "experiment",
+        "figures",
+        "--only",
+        "paper001",
+        "--check",
+        path,
+    ]);
+    assert_eq!(check.status.code(), Some(1), "{}", text(&check.stderr));
+    assert!(text(&check.stderr).contains("paper001"));
+    let write = chainmate(&[
+        "experiment",
+        "figures",
+        "--only",
+        "paper001",
+        "--write",
+        path,
+    ]);
+    assert!(write.status.success());
+    let check = chainmate(&[
+        "experiment",
+        "figures",
+        "--only",
+        "paper001",
+        "--check",
+        path,
+    ]);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+    std::fs::remove_file(&doc).ok();
+}
+
+#[test]
+fn bad_arguments_are_errors_not_crashes() {
+    let out = chainmate(&["perft", "3", "--threads", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--threads must be at least 1"));
+    let out = chainmate(&["bench", "--set", "Hash=0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("option 'Hash': 0 is outside 1..65536"));
+    // No usable position: tune fails and writes nothing.
+    let data = temp_path("empty.epd");
+    let out_file = temp_path("tuned.txt");
+    std::fs::write(&data, "not a labelled position\n").unwrap();
+    let out = chainmate(&[
+        "tune",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out_file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("no usable labelled position"));
+    assert!(!out_file.exists());
+    std::fs::remove_file(&data).ok();
+}
+
+#[test]
+fn eval_names_the_variant_and_help_lists_the_configuration_tokens() {
+    let out = chainmate(&["eval"]);
+    assert!(text(&out.stdout).starts_with("Evaluator: tsvetkov:tuned"));
+    for args in [
+        &["match", "--help"][..],
+        &["experiment", "nodes", "--help"],
+        &["bench", "--help"],
+    ] {
+        let help = text(&chainmate(args).stdout);
+        for token in [
+            "plain",
+            "chessmaps",
+            "mc",
+            "rules",
+            "base",
+            "pruning",
+            "nott",
+        ] {
+            assert!(
+                help.contains(&format!("  {token} ")),
+                "{args:?} lacks {token}"
+            );
+        }
+    }
+}
