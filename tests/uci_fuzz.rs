@@ -29,8 +29,8 @@ const FENS: [&str; 8] = [
     "8/8/1P6/5pr1/8/4R3/7k/2K5 w - - 0 1",
 ];
 
-const WORDS: [&str; 30] = [
-    "go",
+/// `go` parameters, and one that is not.
+const GO_KEYS: [&str; 12] = [
     "depth",
     "nodes",
     "movetime",
@@ -42,6 +42,12 @@ const WORDS: [&str; 30] = [
     "mate",
     "infinite",
     "ponder",
+    "sideways",
+];
+
+/// Command words and arguments to make garbage from (with [`GO_KEYS`]).
+const WORDS: [&str; 19] = [
+    "go",
     "searchmoves",
     "position",
     "startpos",
@@ -134,20 +140,7 @@ impl Gen {
     fn go(&mut self) -> String {
         let mut line = String::from("go");
         for _ in 0..self.below(4) {
-            let key = self.pick(&[
-                "depth",
-                "nodes",
-                "movetime",
-                "wtime",
-                "btime",
-                "winc",
-                "binc",
-                "movestogo",
-                "mate",
-                "infinite",
-                "ponder",
-                "sideways",
-            ]);
+            let key = self.pick(&GO_KEYS);
             line.push(' ');
             line.push_str(key);
             if matches!(key, "infinite" | "ponder") {
@@ -215,7 +208,8 @@ impl Gen {
         (0..self.below(8))
             .map(|_| {
                 if self.chance(50) {
-                    self.pick(&WORDS).to_string()
+                    let words: &[&str] = if self.chance(50) { &WORDS } else { &GO_KEYS };
+                    self.pick(words).to_string()
                 } else {
                     self.pick(&NUMBERS).to_string()
                 }
