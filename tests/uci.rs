@@ -62,6 +62,28 @@ fn handshake_lists_the_options() {
 }
 
 #[test]
+fn a_hash_size_the_machine_cannot_give_is_refused_and_the_engine_plays_on() {
+    // 2 GB of address space: an 8 GiB table cannot be had (today's machines would abort).
+    let mut e = Engine::start_with_memory_limit(2_000_000);
+    e.ready();
+    e.send("setoption name Hash value 8192");
+    let lines = e.until(|l| l.starts_with("info string"));
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .contains("cannot allocate a 8192 MiB hash table; keeping the 16 MiB table"),
+        "{lines:?}"
+    );
+    e.send("setoption name Hash value 32");
+    e.send("go depth 5");
+    let (mv, _) = e.bestmove();
+    assert!(legal_in(START, &mv), "{mv}");
+    e.send("quit");
+    assert!(e.close_and_wait().success());
+}
+
+#[test]
 fn tunables_flag_lists_every_parameter_as_a_spin_or_check() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chainmate"))
         .arg("--tunables")
@@ -392,4 +414,79 @@ fn no_legal_move_answers_none() {
     e.send("go depth 3");
     let (mv, _) = e.bestmove();
     assert_eq!(mv, "(none)");
+}
+
+/// The `pv` of an `info` line, as moves.
+fn pv_of(line: &str) -> Vec<&str> {
+    line.split(" pv ")
+        .nth(1)
+        .map_or(Vec::new(), |pv| pv.split_whitespace().collect())
+}
+
+#[test]
+fn the_last_info_shows_the_move_played_and_its_ponder_move() {
+    let mut e = Engine::start();
+    for (algorithm, go) in [("pvs", "go movetime 77"), ("minimax", "go movetime 300")] {
+        e.send(&format!("setoption name Search value {algorithm}"));
+        e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        e.send(go);
+        let (_, lines) = e.bestmove();
+        let last_pv = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(" pv "))
+            .expect("an info line with a pv");
+        let words: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
+        let pv = pv_of(last_pv);
+        assert_eq!(pv.first(), words.get(1), "{algorithm}: {lines:?}");
+        if let Some(ponder) = words.get(3) {
+            assert_eq!(pv.get(1), Some(ponder), "{algorithm}: {lines:?}");
+        }
+    }
+    e.send("quit");
+    assert!(e.close_and_wait().success());
+}
+
+#[test]
+fn mated_and_stalemated_roots_say_so_before_bestmove_none() {
+    let mut e = Engine::start();
+    for (fen, score) in [
+        ("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "score mate 0"),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "score cp 0"),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 5");
+        let (mv, lines) = e.bestmove();
+        assert_eq!(mv, "(none)");
+        let info = &lines[lines.len() - 2];
+        assert!(
+            info.starts_with("info depth 0 ") && info.contains(score),
+            "{lines:?}"
+        );
+        assert!(!info.contains(" pv"), "{info}");
+    }
+    e.send("quit");
+    assert!(e.close_and_wait().success());
+}
+
+#[test]
+fn long_searches_report_the_current_move_and_progress() {
+    let mut e = Engine::start();
+    e.send("setoption name Search value minimax");
+    e.send("go movetime 1600");
+    let (_, lines) = e.bestmove();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(" currmove ") && l.contains(" currmovenumber ")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("info nodes ")
+            && l.contains(" nps ")
+            && l.contains(" hashfull ")),
+        "{lines:?}"
+    );
+    e.send("quit");
+    assert!(e.close_and_wait().success());
 }

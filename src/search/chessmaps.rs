@@ -26,7 +26,8 @@
 //! the paper itself compares against. The hash move, when the table is on, still comes first:
 //! that is what the paper's "Chessmaps + TT" column measures.
 
-use super::ordering::{mvv_lva, Heuristics, Lineage};
+use super::history::{Heuristics, Lineage};
+use super::ordering::{mvv_lva, OrderingContext, Scorer};
 use super::see::{see_ge, see_value};
 use crate::core::attacks::piece_attacks;
 use crate::core::{Bitboard, Board, Color, Move, Piece, Square};
@@ -172,6 +173,18 @@ pub fn score(
         _ => within,
     };
     (8 - class as i32) * CLASS_BAND + within.clamp(-CLASS_BAND / 2, CLASS_BAND / 2)
+}
+
+/// Paper 002's ordering as a [`Scorer`]: one control map per node, then each move's class.
+pub struct ChessmapsScorer;
+
+impl Scorer for ChessmapsScorer {
+    fn score(&self, board: &Board, moves: &[Move], scores: &mut [i32], ctx: &OrderingContext) {
+        let control = ControlMap::new(board);
+        for (s, &mv) in scores.iter_mut().zip(moves) {
+            *s = score(&control, board, mv, ctx.heuristics, &ctx.lineage);
+        }
+    }
 }
 
 #[cfg(test)]

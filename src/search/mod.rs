@@ -6,16 +6,34 @@
 //!   [`tt::TranspositionTable`]; the main thread reports and decides when to stop).
 //! * [`Algorithm`] selects the node routine: `pvs` (the engine), or paper 001's `minimax`,
 //!   `alphabeta` and `alphabeta+tt`, each counting the nodes it visits.
-//! * The node routine is split by phase in `thread.rs`: limits and draws, transposition
-//!   table, static evaluation, pruning before moves, the move loop, bookkeeping.
+//!
+//! Files, split around the recursion rather than through it:
+//!
+//! | file | what |
+//! | --- | --- |
+//! | `thread.rs` | one thread's state and bookkeeping (node counts, limits, draws, PV table) |
+//! | `root.rs` | iterative deepening, aspiration windows, the root move loop, stopping |
+//! | `node.rs` | the recursive unit: PVS (null move, move loop, singular extension) and quiescence |
+//! | `selectivity.rs` | shallow pruning and late-move reductions as pure functions of a node |
+//! | `history.rs` | killers, counter moves, butterfly and continuation history |
+//! | `ordering.rs` | the lazy move picker and the [`ordering::Scorer`] trait (default scorer) |
+//! | `see.rs`, `tt.rs`, `time.rs`, `params.rs` | exchange evaluation, the table, time, parameters |
+//! | `plain.rs` | paper 001's minimax and alpha-beta |
+//! | `chessmaps.rs` | paper 002's ordering, a [`ordering::Scorer`] chosen once per search |
+//! | `chains.rs` | paper 002's move chains: the table and its replay in the search |
+//! | `pruning.rs` | paper 000's rules: one [`pruning::apply`] per use |
 
 pub mod chains;
 pub mod chessmaps;
+pub mod history;
+mod node;
 pub mod ordering;
 pub mod params;
 mod plain;
 pub mod pruning;
+mod root;
 pub mod see;
+mod selectivity;
 mod thread;
 pub mod time;
 pub mod tt;
@@ -29,7 +47,8 @@ use std::time::{Duration, Instant};
 use crate::core::{Move, Position};
 use crate::eval::score::Score;
 use crate::eval::AnyEvaluator;
-pub use ordering::Heuristics;
+pub use chains::MoveChains;
+pub use history::Heuristics;
 pub use params::SearchParams;
 pub use thread::Thread;
 pub use time::{Limits, TimeBudget};
@@ -193,8 +212,15 @@ pub struct SearchResult {
 
 /// Receives progress reports (UCI prints them; tests and `bench` ignore them).
 pub trait Reporter: Sync {
-    /// Called for each finished iteration and PV line, and for aspiration bounds.
+    /// Called for each finished iteration and PV line, for aspiration bounds, and once at the
+    /// end with the line of the move the search returns (so the last report always starts
+    /// with the move played).
     fn report(&self, info: &SearchInfo);
+    /// The root move being searched (`number` from 1), reported once a search has run for a
+    /// second.
+    fn current_move(&self, _depth: i32, _mv: Move, _number: usize) {}
+    /// Nodes, time and table fill, about once a second on long searches.
+    fn progress(&self, _nodes: u64, _time: Duration, _hashfull: u32) {}
 }
 
 /// A reporter that drops everything.
@@ -266,11 +292,29 @@ impl Shared<'_> {
     }
 }
 
+/// What one search thread learns and keeps from one search to the next within a game: the
+/// history heuristics and, beside them, paper 002's move chains.
+#[derive(Default)]
+pub struct ThreadMemory {
+    /// Killers, counter moves, histories.
+    pub heuristics: Heuristics,
+    /// Dynamic move chains (used only when switched on).
+    pub chains: MoveChains,
+}
+
+impl ThreadMemory {
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.heuristics.clear();
+        self.chains.clear();
+    }
+}
+
 /// A search engine's lasting state between the searches of one game: the transposition table
-/// and each thread's history heuristics.
+/// and each thread's [`ThreadMemory`].
 pub struct Searcher {
     tt: TranspositionTable,
-    heuristics: Vec<Heuristics>,
+    memory: Vec<ThreadMemory>,
 }
 
 impl Searcher {
@@ -278,20 +322,35 @@ impl Searcher {
     pub fn new(hash_mb: usize) -> Self {
         Searcher {
             tt: TranspositionTable::new(hash_mb),
-            heuristics: Vec::new(),
+            memory: Vec::new(),
         }
     }
 
-    /// Replaces the table with an empty one of `hash_mb` MiB.
-    pub fn resize(&mut self, hash_mb: usize) {
-        self.tt = TranspositionTable::new(hash_mb);
+    /// Replaces the table with an empty one of `hash_mb` MiB; when that much memory cannot
+    /// be had, keeps the old table and says so.
+    pub fn resize(&mut self, hash_mb: usize) -> Result<(), tt::TableAllocError> {
+        // Free the old table first, so that the new one may use its memory; put it back if
+        // the new one cannot be had.
+        let old_mb = self.tt.size_mb().max(1);
+        self.tt = TranspositionTable::new(1);
+        match TranspositionTable::try_new(hash_mb) {
+            Ok(table) => {
+                self.tt = table;
+                Ok(())
+            }
+            Err(e) => {
+                self.tt = TranspositionTable::try_new(old_mb)
+                    .unwrap_or_else(|_| TranspositionTable::new(1));
+                Err(e)
+            }
+        }
     }
 
-    /// Forgets everything learnt (a new game): the table and the heuristics.
+    /// Forgets everything learnt (a new game): the table, the heuristics and the chains.
     pub fn clear(&mut self) {
         self.tt.clear();
-        for h in &mut self.heuristics {
-            h.clear();
+        for m in &mut self.memory {
+            m.clear();
         }
     }
 
@@ -311,8 +370,8 @@ impl Searcher {
         reporter: &dyn Reporter,
     ) -> SearchResult {
         let threads = config.threads.max(1);
-        if self.heuristics.len() < threads {
-            self.heuristics.resize_with(threads, Heuristics::default);
+        if self.memory.len() < threads {
+            self.memory.resize_with(threads, ThreadMemory::default);
         }
         run(
             position,
@@ -321,7 +380,7 @@ impl Searcher {
             &self.tt,
             control,
             reporter,
-            &mut self.heuristics[..threads],
+            &mut self.memory[..threads],
         )
     }
 }
@@ -337,21 +396,13 @@ pub fn search(
     control: &SearchControl,
     reporter: &dyn Reporter,
 ) -> SearchResult {
-    let mut heuristics: Vec<Heuristics> = (0..config.threads.max(1))
-        .map(|_| Heuristics::default())
+    let mut memory: Vec<ThreadMemory> = (0..config.threads.max(1))
+        .map(|_| ThreadMemory::default())
         .collect();
-    run(
-        position,
-        limits,
-        config,
-        tt,
-        control,
-        reporter,
-        &mut heuristics,
-    )
+    run(position, limits, config, tt, control, reporter, &mut memory)
 }
 
-/// The search proper: one thread per entry of `heuristics`, the first being the main thread.
+/// The search proper: one thread per entry of `memory`, the first being the main thread.
 fn run(
     position: &Position,
     limits: &Limits,
@@ -359,7 +410,7 @@ fn run(
     tt: &TranspositionTable,
     control: &SearchControl,
     reporter: &dyn Reporter,
-    heuristics: &mut [Heuristics],
+    memory: &mut [ThreadMemory],
 ) -> SearchResult {
     tt.new_search();
     let shared = Shared {
@@ -375,21 +426,20 @@ fn run(
         done: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
     };
-    let (main_heuristics, helper_heuristics) =
-        heuristics.split_first_mut().expect("at least one thread");
+    let (main_memory, helper_memory) = memory.split_first_mut().expect("at least one thread");
     let result = std::thread::scope(|scope| {
-        for (id, h) in helper_heuristics.iter_mut().enumerate() {
+        for (id, m) in helper_memory.iter_mut().enumerate() {
             let shared = &shared;
             std::thread::Builder::new()
                 .name(format!("search-{}", id + 1))
                 .stack_size(THREAD_STACK)
                 .spawn_scoped(scope, move || {
-                    Thread::new(id + 1, shared, config, position, h).iterative_deepening(&Silent);
+                    Thread::new(id + 1, shared, config, position, m, &Silent).iterative_deepening();
                 })
                 .expect("spawn a search thread");
         }
-        let mut main = Thread::new(0, &shared, config, position, main_heuristics);
-        let result = main.iterative_deepening(reporter);
+        let mut main = Thread::new(0, &shared, config, position, main_memory, reporter);
+        let result = main.iterative_deepening();
         shared.done.store(true, Ordering::SeqCst);
         result
     });

@@ -4,7 +4,7 @@
 //! measured. The cutoff test is the paper's: checkmate, draw, or the depth limit.
 
 use super::thread::Thread;
-use super::tt::Bound;
+use super::tt::{Bound, TtHit};
 use crate::core::Board;
 use crate::eval::score::{self, Score, DRAW, INFINITE, MAX_PLY};
 
@@ -52,7 +52,7 @@ impl Thread<'_> {
             }
             if score > best {
                 best = score;
-                self.set_pv(ply, mv);
+                self.update_pv(ply, mv);
             }
         }
         best
@@ -109,7 +109,7 @@ impl Thread<'_> {
             if score > best {
                 best = score;
                 best_move = Some(mv);
-                self.set_pv(ply, mv);
+                self.update_pv(ply, mv);
             }
             alpha = alpha.max(score);
             if alpha >= beta {
@@ -124,17 +124,15 @@ impl Thread<'_> {
             } else {
                 Bound::Upper
             };
-            self.shared
-                .tt
-                .store(board.hash(), ply, best_move, best, 0, depth, bound);
+            let result = TtHit {
+                mv: best_move,
+                score: best,
+                eval: 0,
+                depth,
+                bound,
+            };
+            self.shared.tt.store(board.hash(), ply, result);
         }
         best
-    }
-
-    fn set_pv(&mut self, ply: usize, mv: crate::core::Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        head[ply].clear();
-        head[ply].push(mv);
-        head[ply].extend_from_slice(&tail[0]);
     }
 }

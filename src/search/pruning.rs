@@ -120,9 +120,17 @@ pub fn keeps(board: &Board, mv: Move, relaxed: bool) -> bool {
     }
 }
 
-/// Filters `moves` in place by the rules, unless the side to move is in check or the rules
-/// would leave nothing (then every move stays). Returns whether anything was removed.
-pub fn filter(board: &Board, moves: &mut crate::core::MoveList, relaxed: bool) -> bool {
+/// Whether the rules let the search try `mv` before the node's moves are generated (the hash
+/// move): always in check, otherwise if [`keeps`] it.
+pub fn allows(board: &Board, mv: Move, relaxed: bool) -> bool {
+    board.is_check() || keeps(board, mv, relaxed)
+}
+
+/// The rules applied to a node's moves: filters `moves` in place, unless the side to move is
+/// in check or the rules would leave nothing (then every move stays). Returns whether
+/// anything was removed. The search calls this once per node it prunes (and once for the
+/// root moves), and [`allows`] for the hash move before generation.
+pub fn apply(board: &Board, moves: &mut crate::core::MoveList, relaxed: bool) -> bool {
     if board.is_check() {
         return false;
     }
@@ -142,7 +150,7 @@ mod tests {
     fn kept(fen: &str, relaxed: bool) -> Vec<String> {
         let board = Board::from_fen(fen).unwrap();
         let mut moves = board.legal_moves();
-        filter(&board, &mut moves, relaxed);
+        apply(&board, &mut moves, relaxed);
         let mut v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         v.sort();
         v

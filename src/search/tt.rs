@@ -6,7 +6,8 @@
 //! An entry is two `AtomicU64`s: `data` packs the result, and `key_xor` stores
 //! `hash ^ data`. A reader accepts an entry only if `key_xor ^ data == hash`, so an entry torn
 //! by two threads writing at once (key from one write, data from another) fails the check and
-//! reads as a miss — Hyatt and Mann's "lockless hashing". No locks, no `unsafe`.
+//! reads as a miss — Hyatt and Mann's "lockless hashing". No locks; the only `unsafe` is the
+//! cache prefetch hint in [`TranspositionTable::prefetch`], which touches no memory.
 //!
 //! `data` bit layout:
 //!
@@ -44,7 +45,8 @@ pub enum Bound {
     Exact = 3,
 }
 
-/// A decoded table entry.
+/// A table entry: what [`TranspositionTable::probe`] decodes and
+/// [`TranspositionTable::store`] packs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtHit {
     /// The best (or refuting) move found, if any.
@@ -111,6 +113,21 @@ fn unpack_generation(data: u64) -> u8 {
     (data >> 58) as u8
 }
 
+/// A table size the machine would not give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableAllocError {
+    /// The size asked for, MiB.
+    pub mb: usize,
+}
+
+impl std::fmt::Display for TableAllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot allocate a {} MiB hash table", self.mb)
+    }
+}
+
+impl std::error::Error for TableAllocError {}
+
 /// The transposition table. Shared by reference between search threads.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
@@ -121,16 +138,26 @@ impl TranspositionTable {
     /// The largest size accepted, in MiB.
     pub const MAX_MB: usize = 65_536;
 
-    /// A table of (about) `mb` MiB, at least one bucket.
+    /// A table of (about) `mb` MiB, at least one bucket. Panics if the memory cannot be had;
+    /// front ends that take the size from a user call [`TranspositionTable::try_new`].
     pub fn new(mb: usize) -> Self {
-        let bytes = mb.clamp(1, Self::MAX_MB) << 20;
-        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(count);
+        Self::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of (about) `mb` MiB, or an error when the allocation fails (an address-space
+    /// limit, or more than the machine has): the caller keeps its old table.
+    pub fn try_new(mb: usize) -> Result<Self, TableAllocError> {
+        let mb = mb.clamp(1, Self::MAX_MB);
+        let count = ((mb << 20) / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| TableAllocError { mb })?;
         buckets.resize_with(count, Bucket::default);
-        TranspositionTable {
+        Ok(TranspositionTable {
             buckets,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// The table's size in MiB.
@@ -197,19 +224,17 @@ impl TranspositionTable {
         None
     }
 
-    /// Stores a search result for `hash` searched at `ply` (see the module doc for the rule).
-    #[allow(clippy::too_many_arguments)]
+    /// Stores a search result for `hash` searched at `ply` (see the module doc for the rule);
+    /// `result.score` is relative to the root, as the search uses it at `ply`.
     #[inline]
-    pub fn store(
-        &self,
-        hash: u64,
-        ply: usize,
-        mv: Option<Move>,
-        score: Score,
-        eval: Score,
-        depth: i32,
-        bound: Bound,
-    ) {
+    pub fn store(&self, hash: u64, ply: usize, result: TtHit) {
+        let TtHit {
+            mv,
+            score,
+            eval,
+            depth,
+            bound,
+        } = result;
         let generation = self.generation.load(Ordering::Relaxed);
         let bucket = self.bucket(hash);
         let mut victim = &bucket.entries[0];
@@ -279,7 +304,17 @@ mod tests {
     fn store_then_probe_round_trips_every_field() {
         let tt = TranspositionTable::new(1);
         let mv = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
-        tt.store(0xDEAD_BEEF, 3, Some(mv), -1234, 56, 9, Bound::Lower);
+        tt.store(
+            0xDEAD_BEEF,
+            3,
+            TtHit {
+                mv: Some(mv),
+                score: -1234,
+                eval: 56,
+                depth: 9,
+                bound: Bound::Lower,
+            },
+        );
         let hit = tt.probe(0xDEAD_BEEF, 3).expect("stored entry is found");
         assert_eq!(
             hit,
@@ -298,7 +333,17 @@ mod tests {
     fn mate_scores_are_stored_relative_to_the_node() {
         let tt = TranspositionTable::new(1);
         // Found at ply 4: mate in 10 plies from the root = mate in 6 from this node.
-        tt.store(42, 4, None, score::mate_in(10), 0, 5, Bound::Exact);
+        tt.store(
+            42,
+            4,
+            TtHit {
+                mv: None,
+                score: score::mate_in(10),
+                eval: 0,
+                depth: 5,
+                bound: Bound::Exact,
+            },
+        );
         // Seen again at ply 2 it is a mate in 8 plies from the root.
         assert_eq!(tt.probe(42, 2).unwrap().score, score::mate_in(8));
     }
@@ -310,12 +355,42 @@ mod tests {
         // Five keys that map to bucket 0: the top 64 bits of key * n must be 0.
         let keys: Vec<u64> = (1..=5u64).collect();
         assert!(keys.iter().all(|&k| (k as u128 * n) >> 64 == 0));
-        tt.store(keys[0], 0, None, 1, 0, 1, Bound::Exact); // old and shallow
+        tt.store(
+            keys[0],
+            0,
+            TtHit {
+                mv: None,
+                score: 1,
+                eval: 0,
+                depth: 1,
+                bound: Bound::Exact,
+            },
+        ); // old and shallow
         tt.new_search();
         for &k in &keys[1..4] {
-            tt.store(k, 0, None, 1, 0, 20, Bound::Exact);
+            tt.store(
+                k,
+                0,
+                TtHit {
+                    mv: None,
+                    score: 1,
+                    eval: 0,
+                    depth: 20,
+                    bound: Bound::Exact,
+                },
+            );
         }
-        tt.store(keys[4], 0, None, 1, 0, 2, Bound::Exact);
+        tt.store(
+            keys[4],
+            0,
+            TtHit {
+                mv: None,
+                score: 1,
+                eval: 0,
+                depth: 2,
+                bound: Bound::Exact,
+            },
+        );
         assert!(tt.probe(keys[0], 0).is_none(), "the stale entry made room");
         assert!(keys[1..].iter().all(|&k| tt.probe(k, 0).is_some()));
     }
@@ -325,15 +400,14 @@ mod tests {
         let mut tt = TranspositionTable::new(1);
         assert_eq!(tt.hashfull(), 0);
         for i in 0..100_000u64 {
-            tt.store(
-                i.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                0,
-                None,
-                0,
-                0,
-                1,
-                Bound::Exact,
-            );
+            let result = TtHit {
+                mv: None,
+                score: 0,
+                eval: 0,
+                depth: 1,
+                bound: Bound::Exact,
+            };
+            tt.store(i.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0, result);
         }
         assert!(tt.hashfull() > 500);
         tt.new_search();

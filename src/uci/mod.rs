@@ -58,9 +58,14 @@ pub fn info_line(info: &SearchInfo) -> String {
         Some(Bound::Upper) => " upperbound",
         _ => "",
     };
-    let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+    let pv: String = info.pv.iter().map(|m| format!(" {m}")).collect();
+    let pv = if pv.is_empty() {
+        pv
+    } else {
+        format!(" pv{pv}")
+    };
     format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {}{pv}",
         info.depth,
         info.seldepth,
         info.multipv,
@@ -68,13 +73,26 @@ pub fn info_line(info: &SearchInfo) -> String {
         info.nps(),
         info.hashfull,
         info.time.as_millis(),
-        pv.join(" ")
     )
 }
 
 impl Reporter for Output {
     fn report(&self, info: &SearchInfo) {
         self.line(&info_line(info));
+    }
+
+    fn current_move(&self, depth: i32, mv: Move, number: usize) {
+        self.line(&format!(
+            "info depth {depth} currmove {mv} currmovenumber {number}"
+        ));
+    }
+
+    fn progress(&self, nodes: u64, time: std::time::Duration, hashfull: u32) {
+        let nps = (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64;
+        self.line(&format!(
+            "info nodes {nodes} nps {nps} hashfull {hashfull} time {}",
+            time.as_millis()
+        ));
     }
 }
 
@@ -262,7 +280,13 @@ impl Engine {
         }
         if self.options.hash_mb != old_hash {
             let mb = self.options.hash_mb;
-            self.with_searcher(|s| s.resize(mb));
+            let mut resized = Ok(());
+            self.with_searcher(|s| resized = s.resize(mb));
+            if let Err(e) = resized {
+                // The old table is kept: the option says what the engine really has.
+                self.options.hash_mb = old_hash;
+                self.info_string(&format!("{e}; keeping the {old_hash} MiB table"));
+            }
         }
     }
 

@@ -1,0 +1,307 @@
+//! The root: iterative deepening, aspiration windows, the root move loop (with MultiPV), the
+//! stopping rules between iterations, and the result.
+//!
+//! Only the main thread (id 0) reports and decides when to stop; helpers of a lazy-SMP search
+//! run the same loop from staggered depths until the main thread is done.
+
+use super::node::NodeKind;
+use super::thread::{Thread, REPORT_INTERVAL};
+use super::tt::Bound;
+use super::{Algorithm, SearchInfo, SearchResult};
+use crate::core::{Board, Move};
+use crate::eval::score::{self, Score, DRAW, INFINITE, MATE_IN_MAX_PLY, MAX_PLY};
+
+/// How settled the root is, for time management: the best move's streak of unchanged
+/// iterations and the score trend.
+#[derive(Default)]
+struct Stability {
+    best: Option<Move>,
+    streak: u32,
+    previous_score: Option<Score>,
+    score_drop: Score,
+}
+
+impl Stability {
+    /// Records a completed iteration's best move and score.
+    fn record(&mut self, best: Move, score: Score) {
+        self.streak = if self.best == Some(best) {
+            self.streak + 1
+        } else {
+            0
+        };
+        self.best = Some(best);
+        self.score_drop = self.previous_score.map_or(0, |p| p - score);
+        self.previous_score = Some(score);
+    }
+
+    /// The factor applied to the soft time limit: a best move that keeps changing or a falling
+    /// score buys more time, a long-stable best move less.
+    fn time_scale(&self) -> f64 {
+        let stability = match self.streak {
+            0 => 1.4,
+            1 => 1.15,
+            2 => 1.0,
+            3..=5 => 0.85,
+            _ => 0.7,
+        };
+        let trend = if self.score_drop > 60 {
+            1.4
+        } else if self.score_drop > 25 {
+            1.2
+        } else {
+            1.0
+        };
+        stability * trend
+    }
+}
+
+impl Thread<'_> {
+    /// Deepens until a limit is hit; returns the best move found (see [`Thread::result`]).
+    pub(crate) fn iterative_deepening(&mut self) -> SearchResult {
+        let reporter = self.reporter;
+        let max_depth = self
+            .limits()
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 1)
+            .clamp(1, MAX_PLY as i32 - 1);
+        let mut completed = 0;
+        let multipv = self.multipv.min(self.root_moves.len());
+        // Helpers start at staggered depths so threads do not all search the same tree.
+        let first_depth = 1 + (self.id % 2) as i32;
+        let mut stability = Stability::default();
+        for depth in first_depth..=max_depth {
+            if self.root_moves.is_empty() {
+                break;
+            }
+            for rm in &mut self.root_moves {
+                rm.previous_score = rm.score;
+            }
+            for pv_index in 0..multipv {
+                self.pv_index = pv_index;
+                self.seldepth = 0;
+                self.search_root_window(depth);
+                self.root_moves[pv_index..].sort_by_key(|rm| (-rm.score, -rm.previous_score));
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            completed = depth;
+            if self.is_main() {
+                for i in 0..multipv {
+                    reporter.report(&self.info(depth, i, None));
+                }
+                stability.record(self.root_moves[0].mv, self.root_moves[0].score);
+            }
+            if self.move_chains {
+                self.remember_root_chain();
+            }
+            if self.is_main() && self.iteration_limit_reached(depth, &stability) {
+                break;
+            }
+        }
+        self.publish_nodes();
+        let result = self.result(completed);
+        if self.is_main() {
+            reporter.report(&self.final_info(&result, completed));
+        }
+        result
+    }
+
+    /// The report of the move the search returns: its line, extended by the ponder move, so
+    /// the last `info` a GUI sees starts with the move played. Mated or stalemated at the
+    /// root: depth 0, `mate 0` or `cp 0`, no line.
+    fn final_info(&self, result: &SearchResult, depth: i32) -> SearchInfo {
+        if self.root_moves.is_empty() {
+            let score = if self.root.is_check() {
+                score::mated_in(0)
+            } else {
+                DRAW
+            };
+            return SearchInfo {
+                depth: 0,
+                seldepth: 0,
+                multipv: 1,
+                score,
+                bound: None,
+                nodes: self.total_nodes(),
+                time: self.shared.start.elapsed(),
+                hashfull: self.shared.tt.hashfull(),
+                pv: Vec::new(),
+            };
+        }
+        let mut info = self.info(depth, 0, None);
+        info.pv.clone_from(&result.pv);
+        if let (1, Some(ponder)) = (info.pv.len(), result.ponder_move) {
+            info.pv.push(ponder);
+        }
+        info
+    }
+
+    /// Whether the main thread should stop deepening after completing `depth`.
+    fn iteration_limit_reached(&self, depth: i32, stability: &Stability) -> bool {
+        let best = self.root_moves[0].score;
+        if let Some(mate) = self.limits().mate {
+            if score::mate_moves(best).is_some_and(|m| m > 0 && m <= mate) {
+                return true;
+            }
+        }
+        if let (Some(soft), Some(elapsed)) =
+            (self.shared.budget.soft, self.shared.elapsed_for_budget())
+        {
+            // A single legal move needs no thought; otherwise stop when the soft limit, scaled
+            // by how settled the search looks, has passed.
+            let soft = soft.mul_f64(stability.time_scale());
+            if elapsed >= soft || (self.root_moves.len() == 1 && depth >= 4) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn result(&self, depth: i32) -> SearchResult {
+        let best = self.root_moves.first();
+        let pv = best.map(|rm| rm.pv.clone()).unwrap_or_default();
+        let ponder_move = pv.get(1).copied().or_else(|| {
+            let mv = pv.first()?;
+            let mut next = self.root;
+            next.play_unchecked(*mv);
+            let hit = self.shared.tt.probe(next.hash(), 1)?;
+            hit.mv.filter(|&m| next.is_legal(m))
+        });
+        SearchResult {
+            best_move: best.map(|rm| rm.mv),
+            ponder_move,
+            score: best.map_or(0, |rm| rm.score),
+            depth,
+            nodes: self.nodes,
+            pv,
+        }
+    }
+
+    pub(crate) fn info(&self, depth: i32, index: usize, bound: Option<Bound>) -> SearchInfo {
+        let rm = &self.root_moves[index];
+        SearchInfo {
+            depth,
+            seldepth: rm.seldepth.max(depth as usize),
+            multipv: index + 1,
+            score: rm.score,
+            bound,
+            nodes: self.total_nodes(),
+            time: self.shared.start.elapsed(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: rm.pv.clone(),
+        }
+    }
+
+    /// Searches the root at `depth` with aspiration windows around the previous score.
+    fn search_root_window(&mut self, depth: i32) {
+        let previous = self.root_moves[self.pv_index].previous_score;
+        let use_window = self.algorithm == Algorithm::Pvs
+            && depth >= self.params.aspiration_min_depth
+            && previous.abs() < MATE_IN_MAX_PLY;
+        let mut delta = self.params.aspiration_window.max(1);
+        let (mut alpha, mut beta) = if use_window {
+            (
+                (previous - delta).max(-INFINITE),
+                (previous + delta).min(INFINITE),
+            )
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search_root(depth, alpha, beta);
+            if self.stopped {
+                return;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                Bound::Lower
+            } else {
+                return;
+            };
+            if self.is_main() && self.shared.start.elapsed().as_millis() >= 1000 {
+                self.root_moves[self.pv_index..].sort_by_key(|rm| (-rm.score, -rm.previous_score));
+                self.reporter
+                    .report(&self.info(depth, self.pv_index, Some(bound)));
+            }
+            delta += delta / 2;
+        }
+    }
+
+    /// One pass over the root moves (those not already taken by earlier PV lines).
+    fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score) -> Score {
+        let root = self.root;
+        let mut best = -INFINITE;
+        self.nodes += 1;
+        let report_moves = self.is_main() && self.shared.start.elapsed() >= REPORT_INTERVAL;
+        for i in self.pv_index..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            if report_moves {
+                self.reporter.current_move(depth, mv, i + 1);
+            }
+            let mut child = root;
+            child.play_unchecked(mv);
+            self.push(&root, child.hash(), 0, Some(mv));
+            let score = match self.algorithm {
+                Algorithm::Pvs => {
+                    self.search_root_move(&child, depth, alpha, beta, i == self.pv_index)
+                }
+                Algorithm::Minimax => -self.minimax(&child, depth - 1, 1),
+                Algorithm::AlphaBeta => -self.alphabeta(&child, depth - 1, -beta, -alpha, 1, false),
+                Algorithm::AlphaBetaTt => {
+                    -self.alphabeta(&child, depth - 1, -beta, -alpha, 1, true)
+                }
+            };
+            self.pop();
+            if self.stopped {
+                break;
+            }
+            best = best.max(score);
+            let rm = &mut self.root_moves[i];
+            if i == self.pv_index || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend_from_slice(&self.pv[1]);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            } else {
+                rm.score = -INFINITE;
+            }
+        }
+        best
+    }
+
+    /// PVS at the root: the first move with the full window, the rest with a null window and a
+    /// re-search when they beat alpha.
+    fn search_root_move(
+        &mut self,
+        child: &Board,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        first: bool,
+    ) -> Score {
+        if first {
+            return -self.pvs(child, depth - 1, -beta, -alpha, 1, NodeKind::Pv);
+        }
+        let score = -self.pvs(child, depth - 1, -alpha - 1, -alpha, 1, NodeKind::Cut);
+        if score > alpha && score < beta && !self.stopped {
+            -self.pvs(child, depth - 1, -beta, -alpha, 1, NodeKind::Pv)
+        } else {
+            score
+        }
+    }
+}

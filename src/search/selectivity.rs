@@ -1,0 +1,91 @@
+//! Selectivity as pure functions of a node: which moves to skip near the leaves, and how much
+//! to reduce a late quiet move. No search state is read or written here, so each rule can be
+//! tested, tuned (every threshold is a `search.*` parameter) or switched off alone.
+
+use super::node::Node;
+use super::params::SearchParams;
+use super::see::see_ge;
+use crate::core::{Board, Move};
+use crate::eval::score::{Score, MAX_PLY};
+
+/// Late-move reductions by depth (rows, `0..=MAX_PLY`) and move number (columns, `0..64`):
+/// `(lmr_base + 100 · ln(depth) · ln(moves) / lmr_divisor) / 100`, truncated.
+pub(crate) fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
+    (0..=MAX_PLY)
+        .map(|d| {
+            let mut row = [0; 64];
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                if d > 0 {
+                    let x = (d as f64).ln() * (m as f64).ln() * 100.0
+                        / params.lmr_divisor.max(1) as f64;
+                    *r = ((params.lmr_base as f64 + x) / 100.0) as i32;
+                }
+            }
+            row
+        })
+        .collect()
+}
+
+/// Shallow-depth pruning of one move, once a move has been searched: late-move pruning and
+/// futility pruning of quiet moves, and SEE pruning. Checking moves are treated like
+/// captures (never futility- or move-count-pruned; SEE-pruned only at the capture margin),
+/// so quiet sacrifices that lead to mate survive. (The conditions only get truer as the
+/// loop goes on, so pruning move by move loses nothing against skipping all quiet moves
+/// at once, and keeps the quiet checks.) Returns whether to skip `mv`, the `move_count`-th
+/// move of `node`, with the window's lower end now at `alpha`.
+pub(crate) fn shallow_prune(
+    board: &Board,
+    mv: Move,
+    node: &Node,
+    alpha: Score,
+    move_count: usize,
+    p: &SearchParams,
+) -> bool {
+    let depth = node.depth;
+    if depth
+        > p.see_max_depth
+            .max(p.lmp_max_depth)
+            .max(p.futility_max_depth)
+    {
+        return false;
+    }
+    let tactical = mv.is_noisy() || board.gives_check(mv);
+    if !tactical {
+        let lmp_limit = (p.lmp_base + depth * depth) as usize / (2 - node.improving as usize);
+        if depth <= p.lmp_max_depth && move_count > lmp_limit {
+            return true;
+        }
+        let margin = p.futility_base + p.futility_per_depth * (depth - 1);
+        if !node.in_check && depth <= p.futility_max_depth && node.eval + margin <= alpha {
+            return true;
+        }
+        if depth <= p.see_max_depth && !see_ge(board, mv, -p.see_quiet_margin * depth) {
+            return true;
+        }
+    } else if depth <= p.see_max_depth && !see_ge(board, mv, -p.see_capture_margin * depth * depth)
+    {
+        return true;
+    }
+    false
+}
+
+/// The late-move reduction of a quiet move at `node`: the table's value `base` for its depth
+/// and move number, less in PV nodes, for a move that gives check, for a killer and for a
+/// good history score; more when the position is not improving and at expected cut nodes.
+/// Never below zero or so deep that the reduced search would skip to quiescence.
+pub(crate) fn reduction(
+    node: &Node,
+    base: i32,
+    gives_check: bool,
+    killer: bool,
+    history: i32,
+) -> i32 {
+    let mut r = base;
+    r -= node.pv_node as i32;
+    r += !node.improving as i32;
+    r += node.cut_node as i32;
+    r -= gives_check as i32;
+    r -= killer as i32;
+    r -= history / 8000;
+    r.clamp(0, node.depth - 2)
+}
