@@ -257,27 +257,56 @@ fn lenient_but_valid_forms_are_accepted() {
     assert_eq!(b.castling_rights().to_string(), "KQkq");
 }
 
-fn illegal(s: &str) -> MoveError {
-    MoveError::Illegal(s.to_string())
-}
-fn malformed(s: &str) -> MoveError {
-    MoveError::Malformed(s.to_string())
+/// The reason of an illegal-move error for `text`, or a panic naming what came instead.
+fn illegal_reason(result: Result<chainmate::core::Move, MoveError>, text: &str) -> String {
+    match result {
+        Err(MoveError::Illegal { text: t, reason }) if t == text => reason,
+        other => panic!("{text}: expected an illegal-move error, got {other:?}"),
+    }
 }
 
 #[test]
 fn bad_uci_moves() {
     let b = Board::startpos();
-    for text in ["e2e5", "e7e5", "e1g1", "a1a2", "e2e4q", "g1g3"] {
-        assert_eq!(b.parse_uci(text), Err(illegal(text)), "{text}");
+    // Each illegal move with the reason it is given.
+    for (text, why) in [
+        ("e2e5", "the pawn on e2 cannot move to e5"),
+        ("e7e5", "the pawn on e7 is black's, and white is to move"),
+        ("e1g1", "castling is not possible here"),
+        ("a1a2", "the rook on a1 cannot move to a2"),
+        ("e2e4q", "e2e4 is not a promotion"),
+        ("g1g3", "the knight on g1 cannot move to g3"),
+        ("e4e5", "there is no piece on e4"),
+    ] {
+        let reason = illegal_reason(b.parse_uci(text), text);
+        assert!(reason.starts_with(why), "{text}: {reason}");
     }
     for text in [
-        "", "e2", "e2e", "e2e4qq", "e9e4", "i2i4", "e2e4k", "e2e4p", "e2e4x", "E2E4", "é2e4",
+        "", "e2", "e2e", "e2e4qq", "e9e4", "i2i4", "e2e4k", "e2e4p", "e2e4x", "E2E4", "é2e4", "Nf3",
     ] {
-        assert_eq!(b.parse_uci(text), Err(malformed(text)), "{text}");
+        assert_eq!(
+            b.parse_uci(text),
+            Err(MoveError::NotUci(text.into())),
+            "{text}"
+        );
     }
+    assert!(MoveError::NotUci("Nf3".into())
+        .to_string()
+        .contains("not UCI notation"));
     // A promotion must name its piece.
     let promo = common::board("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
-    assert_eq!(promo.parse_uci("e7e8"), Err(illegal("e7e8")));
+    let reason = illegal_reason(promo.parse_uci("e7e8"), "e7e8");
+    assert!(
+        reason.contains("must name its promotion piece (e.g. e7e8q)"),
+        "{reason}"
+    );
+    // A pinned piece, and a move that ignores a check.
+    let pinned = common::board("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
+    let reason = illegal_reason(pinned.parse_uci("e2c3"), "e2c3");
+    assert!(reason.contains("is pinned"), "{reason}");
+    let check = common::board("4k3/8/8/8/8/8/3N4/r3K3 w - - 0 1");
+    let reason = illegal_reason(check.parse_uci("d2f3"), "d2f3");
+    assert!(reason.contains("white is in check"), "{reason}");
 }
 
 #[test]
@@ -286,10 +315,14 @@ fn bad_san_moves() {
     for text in [
         "Nf6", "e5", "Ke2", "O-O", "O-O-O", "Qxd7", "exd3", "Nc3c4", "Bb5",
     ] {
-        assert_eq!(b.parse_san(text), Err(illegal(text)), "{text}");
+        illegal_reason(b.parse_san(text), text);
     }
     for text in ["", "+", "Zf3", "N", "Nf9", "e4=K", "Nf3=Q", "Ni3", "N©3"] {
-        assert_eq!(b.parse_san(text), Err(malformed(text)), "{text}");
+        assert_eq!(
+            b.parse_san(text),
+            Err(MoveError::NotSan(text.into())),
+            "{text}"
+        );
     }
     // Two knights (b1 and f1) reach d2.
     let two_knights = common::board("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
@@ -471,7 +504,7 @@ fn every_16_bit_pattern_is_decoded_and_checked_safely() {
             if is_generated {
                 assert_eq!(copy.try_play(mv), Ok(()));
             } else {
-                assert_eq!(copy.try_play(mv), Err(illegal(&mv.to_string())));
+                illegal_reason(copy.try_play(mv).map(|()| mv), &mv.to_string());
                 assert_eq!(copy, board, "a refused move changed the board");
             }
         }

@@ -490,3 +490,24 @@ fn long_searches_report_the_current_move_and_progress() {
     e.send("quit");
     assert!(e.close_and_wait().success());
 }
+
+#[test]
+fn a_bad_move_in_position_says_which_ply_and_why() {
+    let mut e = Engine::start();
+    for (moves, expected) in [
+        ("e2e4 e7e5 Nf3", "move 3 (Nf3): 'Nf3' is not UCI notation"),
+        ("e2e4 e2e4", "move 2 (e2e4): 'e2e4' is illegal here: there is no piece on e2"),
+        (
+            "e2e4 d7d5 d5e4 d7d6",
+            "move 3 (d5e4): 'd5e4' is illegal here: the pawn on d5 is black's, and white is to move",
+        ),
+    ] {
+        e.send(&format!("position startpos moves {moves}"));
+        let lines = e.until(|l| l.starts_with("info string"));
+        let last = lines.last().unwrap();
+        assert!(last.contains(expected), "{last}");
+        assert!(last.ends_with("; position unchanged"), "{last}");
+    }
+    e.send("quit");
+    assert!(e.close_and_wait().success());
+}

@@ -29,6 +29,7 @@ use super::attacks::*;
 use super::bitboard::Bitboard;
 use super::castling::{CastleSide, CastlingRights, CASTLES};
 use super::moves::{Move, MoveKind};
+use super::notation::MoveError;
 use super::piece::{Color, Piece};
 use super::square::{Rank, Square};
 use super::zobrist;
@@ -491,6 +492,27 @@ impl Board {
             b.set_ep_if_capturable(ep.flip_rank());
         }
         b
+    }
+
+    /// Plays a move given as a [`Move`] after checking it is legal; on error the board is
+    /// unchanged.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
+        if self.is_legal(mv) {
+            self.play_unchecked(mv);
+            Ok(())
+        } else {
+            Err(MoveError::Illegal {
+                text: mv.to_string(),
+                reason: self.why_illegal(mv.from(), mv.to(), mv.promotion()),
+            })
+        }
+    }
+
+    /// Plays a legal move; panics (naming the move and position) if it is not legal.
+    pub fn play(&mut self, mv: Move) {
+        if let Err(e) = self.try_play(mv) {
+            panic!("{e} (position {})", self.to_fen());
+        }
     }
 
     /// Hash of side to move and castling rights (not en passant).

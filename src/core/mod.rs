@@ -15,6 +15,7 @@ pub mod piece;
 pub mod position;
 pub mod prng;
 pub mod square;
+pub mod tables;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;

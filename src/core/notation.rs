@@ -14,21 +14,44 @@ use super::square::{File, Rank, Square};
 /// Why a move string was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
-    /// The text is not a move in the expected notation.
-    Malformed(String),
+    /// The text is not a move in UCI notation (`e2e4`, `e7e8q`).
+    NotUci(String),
+    /// The text is not a move in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`).
+    NotSan(String),
     /// A well-formed move that is not legal in the position.
-    Illegal(String),
+    Illegal {
+        /// The move as written.
+        text: String,
+        /// Why not: no piece there, the other side's piece, a missing promotion, the king
+        /// left in check, ...
+        reason: String,
+    },
     /// A SAN move that matches more than one legal move.
     Ambiguous(String),
+}
+
+impl MoveError {
+    /// The move text the error is about.
+    pub fn text(&self) -> &str {
+        match self {
+            MoveError::NotUci(s) | MoveError::NotSan(s) | MoveError::Ambiguous(s) => s,
+            MoveError::Illegal { text, .. } => text,
+        }
+    }
 }
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Malformed(s) => {
-                write!(f, "'{s}' is not a move (expected e.g. e2e4, e7e8q or Nf3)")
+            MoveError::NotUci(s) => write!(
+                f,
+                "'{s}' is not UCI notation (from-square, to-square and an optional promotion \
+                 letter, e.g. e2e4 or e7e8q)"
+            ),
+            MoveError::NotSan(s) => {
+                write!(f, "'{s}' is not a move in SAN (e.g. Nf3, exd5, O-O, e8=Q)")
             }
-            MoveError::Illegal(s) => write!(f, "'{s}' is not a legal move in this position"),
+            MoveError::Illegal { text, reason } => write!(f, "'{text}' is illegal here: {reason}"),
             MoveError::Ambiguous(s) => write!(f, "'{s}' is ambiguous: several legal moves match"),
         }
     }
@@ -47,7 +70,7 @@ fn promotion_piece(c: char) -> Option<Piece> {
 impl Board {
     /// Parses a move in UCI notation and checks it is legal here.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
-        let malformed = || MoveError::Malformed(text.to_string());
+        let malformed = || MoveError::NotUci(text.to_string());
         if !text.is_ascii() || !(4..=5).contains(&text.len()) {
             return Err(malformed());
         }
@@ -61,25 +84,53 @@ impl Board {
             .iter()
             .copied()
             .find(|m| m.from() == from && m.to() == to && m.promotion() == promo)
-            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+            .ok_or_else(|| MoveError::Illegal {
+                text: text.to_string(),
+                reason: self.why_illegal(from, to, promo),
+            })
     }
 
-    /// Plays a move given as a [`Move`] after checking it is legal; on error the board is
-    /// unchanged.
-    pub fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
-        if self.is_legal(mv) {
-            self.play_unchecked(mv);
-            Ok(())
-        } else {
-            Err(MoveError::Illegal(mv.to_string()))
+    /// Why no legal move goes from `from` to `to` (promoting to `promo`).
+    pub fn why_illegal(&self, from: Square, to: Square, promo: Option<Piece>) -> String {
+        let side = self.side_to_move();
+        let (Some(piece), Some(color)) = (self.piece_on(from), self.color_on(from)) else {
+            return format!("there is no piece on {from}");
+        };
+        if color != side {
+            return format!("the {piece} on {from} is {color}'s, and {side} is to move");
         }
-    }
-
-    /// Plays a legal move; panics (naming the move and position) if it is not legal.
-    pub fn play(&mut self, mv: Move) {
-        if let Err(e) = self.try_play(mv) {
-            panic!("{e} (position {})", self.to_fen());
+        let legal = self.legal_moves();
+        let same_squares = legal.iter().find(|m| m.from() == from && m.to() == to);
+        match (same_squares, promo) {
+            (Some(m), None) if m.promotion().is_some() => {
+                return format!(
+                    "a pawn reaching the last rank must name its promotion piece (e.g. {from}{to}q)"
+                );
+            }
+            (Some(m), Some(_)) if m.promotion().is_none() => {
+                return format!("{from}{to} is not a promotion");
+            }
+            (None, Some(_)) if piece != Piece::Pawn => {
+                return format!("only a pawn promotes, and the piece on {from} is a {piece}");
+            }
+            _ => {}
         }
+        if piece == Piece::King && (from.file() as i32 - to.file() as i32).abs() == 2 {
+            return "castling is not possible here (no right, pieces between, or the king \
+                    in check or crossing an attacked square)"
+                .to_string();
+        }
+        let reachable = piece != Piece::Pawn
+            && super::attacks::piece_attacks(piece, side, from, self.occupied()).contains(to)
+            && self.color_on(to) != Some(side);
+        if reachable {
+            return if self.is_check() {
+                format!("{side} is in check, and {piece} {from}-{to} does not answer it")
+            } else {
+                format!("the {piece} on {from} is pinned: the move would expose the king")
+            };
+        }
+        format!("the {piece} on {from} cannot move to {to}")
     }
 
     /// The move in SAN, with `+` or `#` when it gives check or mate. `mv` must be legal.
@@ -143,7 +194,11 @@ impl Board {
     /// Parses a move in SAN (also accepting `0-0`, a missing `x`, a missing `=` before the
     /// promotion piece, and trailing `+ # ! ?` annotations) and checks it is legal here.
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
-        let malformed = || MoveError::Malformed(text.to_string());
+        let malformed = || MoveError::NotSan(text.to_string());
+        let illegal = |reason: &str| MoveError::Illegal {
+            text: text.to_string(),
+            reason: reason.to_string(),
+        };
         let core = text.trim_end_matches(['+', '#', '!', '?']);
         if core.is_empty() || !core.is_ascii() {
             return Err(malformed());
@@ -155,13 +210,18 @@ impl Board {
                 .iter()
                 .copied()
                 .find(|m| m.is_castle() && (m.to().file() == File::C) == long)
-                .ok_or_else(|| MoveError::Illegal(text.to_string()));
+                .ok_or_else(|| {
+                    illegal(
+                        "castling is not possible here (no right, pieces between, or the king \
+                         in check or crossing an attacked square)",
+                    )
+                });
         }
         let spec = SanSpec::parse(core).ok_or_else(malformed)?;
         let mut found = MoveList::new();
         found.extend(legal.iter().copied().filter(|m| spec.matches(self, *m)));
         match found.len() {
-            0 => Err(MoveError::Illegal(text.to_string())),
+            0 => Err(illegal(&spec.why_no_move(self))),
             1 => Ok(found[0]),
             _ => Err(MoveError::Ambiguous(text.to_string())),
         }
@@ -236,6 +296,26 @@ impl SanSpec {
             promotion,
             capture_mark,
         })
+    }
+
+    /// Why no legal move matches: no such piece can reach the square, or the one that can is
+    /// held back (pin, check).
+    fn why_no_move(&self, board: &Board) -> String {
+        let side = board.side_to_move();
+        let mut from_squares = (board.pieces(self.piece) & board.color(side)).into_iter();
+        let candidate = from_squares.find(|&from| {
+            self.from_file.is_none_or(|f| from.file() == f)
+                && self.from_rank.is_none_or(|r| from.rank() == r)
+                && (self.piece == Piece::Pawn
+                    || super::attacks::piece_attacks(self.piece, side, from, board.occupied())
+                        .contains(self.to))
+        });
+        match candidate {
+            Some(from) if self.piece != Piece::Pawn => {
+                board.why_illegal(from, self.to, self.promotion)
+            }
+            _ => format!("no {side} {} can move to {}", self.piece, self.to),
+        }
     }
 
     fn matches(&self, board: &Board, mv: Move) -> bool {

@@ -76,12 +76,10 @@ impl Position {
 
     /// Plays `mv` if legal; otherwise returns an error and changes nothing.
     pub fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
-        if self.board.is_legal(mv) {
-            self.play_unchecked(mv);
-            Ok(())
-        } else {
-            Err(MoveError::Illegal(mv.to_string()))
-        }
+        let mut next = self.board;
+        next.try_play(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
     }
 
     /// Plays a legal move; panics if it is illegal.

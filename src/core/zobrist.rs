@@ -2,12 +2,12 @@
 //! [`super::prng::ZOBRIST_SEED`]): 768 piece-square keys, 4 castling-right keys (a set of
 //! rights hashes as the XOR of its members), 8 en-passant file keys and one side key.
 
-use super::attacks::{
-    ZOBRIST_CASTLING, ZOBRIST_CASTLING_SINGLE, ZOBRIST_EP, ZOBRIST_PIECES, ZOBRIST_SIDE,
-};
 use super::castling::CastlingRights;
 use super::piece::{Color, Piece};
 use super::square::{File, Square};
+use super::tables::{
+    ZOBRIST_CASTLING, ZOBRIST_CASTLING_SINGLE, ZOBRIST_EP, ZOBRIST_PIECES, ZOBRIST_SIDE,
+};
 
 /// Key of `piece` of `color` standing on `sq`.
 #[inline(always)]
