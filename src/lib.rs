@@ -24,6 +24,7 @@
 #![warn(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+pub mod book;
 pub mod cli;
 pub mod config;
 pub mod core;

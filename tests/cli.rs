@@ -59,33 +59,13 @@ fn figures_are_printed_and_a_stale_table_fails_the_check() {
     )
     .unwrap();
     let path = doc.to_str().unwrap();
-    let check = chainmate(&[
-        "experiment",
-        "figures",
-        "--only",
-        "paper001",
-        "--check",
-        path,
-    ]);
+    let figures =
+        |mode: &str| chainmate(&["experiment", "figures", "--only", "paper001", mode, path]);
+    let check = figures("--check");
     assert_eq!(check.status.code(), Some(1), "{}", text(&check.stderr));
     assert!(text(&check.stderr).contains("paper001"));
-    let write = chainmate(&[
-        "experiment",
-        "figures",
-        "--only",
-        "paper001",
-        "--write",
-        path,
-    ]);
-    assert!(write.status.success());
-    let check = chainmate(&[
-        "experiment",
-        "figures",
-        "--only",
-        "paper001",
-        "--check",
-        path,
-    ]);
+    assert!(figures("--write").status.success());
+    let check = figures("--check");
     assert!(check.status.success(), "{}", text(&check.stderr));
     std::fs::remove_file(&doc).ok();
 }

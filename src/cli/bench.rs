@@ -5,8 +5,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::{at_least_one, CliError};
-use crate::config::EngineOptions;
+use super::{at_least_one, unknown_name, CliError, EngineArgs};
 use crate::lab::{bench, pins};
 
 /// Arguments of `bench`.
@@ -16,16 +15,12 @@ pub struct BenchArgs {
     /// Search depth.
     #[arg(default_value_t = bench::DEFAULT_DEPTH)]
     pub depth: i32,
-    /// Evaluator name (default: the engine's default evaluator).
-    #[arg(long)]
-    pub evaluator: Option<String>,
     /// Search algorithm (pvs, alphabeta, alphabeta+tt, minimax).
     #[arg(long, default_value = "pvs")]
     pub search: String,
-    /// Set an option or tunable first, as `name=value`, or apply a configuration token
-    /// (repeatable), e.g. `search.rfp_margin=90`.
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
+    /// Evaluator and options.
+    #[command(flatten)]
+    pub engine: EngineArgs,
     /// Search threads. With more than one the node count is not reproducible (not a
     /// signature); the time to depth, printed first, measures the lazy-SMP speed-up.
     #[arg(long, default_value_t = 1)]
@@ -41,14 +36,10 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     if let Some(name) = &args.config {
         return run_pins(name);
     }
-    let mut sets: Vec<String> = args
-        .evaluator
-        .iter()
-        .map(|e| format!("Evaluator={e}"))
-        .collect();
-    sets.push(format!("Search={}", args.search));
-    sets.extend(args.set.iter().cloned());
-    let config = EngineOptions::from_spec("default", &sets)?.search_config();
+    let config = args
+        .engine
+        .options(&[format!("Search={}", args.search)])?
+        .search_config();
     let result = bench::run_threads(
         &config,
         args.depth,
@@ -88,14 +79,12 @@ fn run_pins(name: &str) -> Result<(), CliError> {
         )));
     }
     let pin = pins::find(name).ok_or_else(|| {
-        CliError::Input(format!(
-            "no pinned configuration '{name}' (choose from: all, {})",
-            pins::PINS
-                .iter()
-                .map(|p| p.name)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))
+        let names = pins::PINS.iter().map(|p| p.name);
+        unknown_name(
+            "pinned configuration",
+            name,
+            std::iter::once("all").chain(names),
+        )
     })?;
     let start = Instant::now();
     let nodes = pin.run()?;

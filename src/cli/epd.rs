@@ -5,8 +5,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::{at_least_one, progress_bar, read, CliError};
-use crate::config::EngineOptions;
+use super::{at_least_one, progress_bar, read, CliError, EngineArgs};
 use crate::lab::suite;
 use crate::search::{Limits, SearchConfig};
 
@@ -32,26 +31,16 @@ pub struct EpdArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Evaluator name (default: the engine's default evaluator).
-    #[arg(long)]
-    pub evaluator: Option<String>,
-    /// Set an option or tunable first, as `name=value`, or apply a configuration token
-    /// (repeatable), e.g. `search.rfp_margin=90`.
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
+    /// Evaluator and options.
+    #[command(flatten)]
+    pub engine: EngineArgs,
 }
 
 /// Runs `epd`.
 pub fn run(args: &EpdArgs) -> Result<(), CliError> {
-    let mut sets: Vec<String> = args
-        .evaluator
-        .iter()
-        .map(|e| format!("Evaluator={e}"))
-        .collect();
-    sets.extend(args.set.iter().cloned());
     let config = SearchConfig {
         threads: at_least_one("--threads", args.threads)?,
-        ..EngineOptions::from_spec("default", &sets)?.search_config()
+        ..args.engine.options(&[])?.search_config()
     };
     let text = read(&args.file)?;
     let (records, errors) = suite::parse_suite(&text);

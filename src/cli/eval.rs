@@ -14,14 +14,9 @@ pub struct EvalArgs {
     /// Position to evaluate (default: the start position).
     #[arg(long, default_value = STARTPOS_FEN)]
     pub fen: String,
-    /// Evaluator name: tsvetkov:tuned (the default for play), tsvetkov (= tsvetkov:paper),
-    /// material, weighted (= weighted:base), weighted:uniform|base|pruning|handmade|winning,
-    /// power.
-    #[arg(long)]
-    pub evaluator: Option<String>,
-    /// A `name = value` parameter file to apply first.
-    #[arg(long)]
-    pub params: Option<PathBuf>,
+    /// Evaluator and parameter file.
+    #[command(flatten)]
+    pub evaluator: EvaluatorArgs,
     /// Print the evaluator's parameters as a `name = value` file and exit.
     #[arg(long)]
     pub dump_params: bool,
@@ -29,7 +24,7 @@ pub struct EvalArgs {
 
 /// Runs `eval`.
 pub fn run(args: &EvalArgs) -> Result<(), CliError> {
-    let evaluator = make_evaluator(args.evaluator.as_deref(), args.params.as_ref())?;
+    let evaluator = args.evaluator.build()?;
     if args.dump_params {
         print!("{}", evaluator.params().to_text());
         return Ok(());
@@ -39,24 +34,32 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Builds the evaluator `name` (default: the engine's) with the parameter file `params`
-/// applied.
-pub fn make_evaluator(
-    name: Option<&str>,
-    params: Option<&PathBuf>,
-) -> Result<AnyEvaluator, CliError> {
-    let mut evaluator = match name {
-        None => AnyEvaluator::default(),
-        Some(name) => AnyEvaluator::by_name(name).ok_or_else(|| {
-            CliError::Input(format!(
-                "unknown evaluator '{name}' (choose from: {})",
-                AnyEvaluator::NAMES.join(", ")
-            ))
-        })?,
-    };
-    if let Some(path) = params {
-        params::load_text(evaluator.params_mut(), &read(path)?)
-            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+/// An evaluator and a parameter file to apply to it (`eval`, `tune`).
+#[derive(Args, Debug)]
+pub struct EvaluatorArgs {
+    /// Evaluator name: tsvetkov:tuned (the default for play), tsvetkov (= tsvetkov:paper),
+    /// material, weighted (= weighted:base), weighted:uniform|base|pruning|handmade|winning,
+    /// power.
+    #[arg(long)]
+    pub evaluator: Option<String>,
+    /// A `name = value` parameter file to apply first.
+    #[arg(long)]
+    pub params: Option<PathBuf>,
+}
+
+impl EvaluatorArgs {
+    /// The evaluator (default: the engine's) with the parameter file applied.
+    pub fn build(&self) -> Result<AnyEvaluator, CliError> {
+        let mut evaluator = match &self.evaluator {
+            None => AnyEvaluator::default(),
+            Some(name) => AnyEvaluator::by_name(name).ok_or_else(|| {
+                super::unknown_name("evaluator", name, AnyEvaluator::NAMES.iter().copied())
+            })?,
+        };
+        if let Some(path) = &self.params {
+            params::load_text(evaluator.params_mut(), &read(path)?)
+                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        }
+        Ok(evaluator)
     }
-    Ok(evaluator)
 }

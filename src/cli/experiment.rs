@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{progress_bar, read, write, CliError};
+use super::{progress_bar, read, unknown_name, write, CliError};
 use crate::config;
 use crate::core::Position;
 use crate::formats::epd::EpdRecord;
@@ -142,14 +142,7 @@ fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
             .iter()
             .map(|id| {
                 figures::find(id).ok_or_else(|| {
-                    CliError::Input(format!(
-                        "no figure '{id}' (choose from: {})",
-                        figures::FIGURES
-                            .iter()
-                            .map(|f| f.id)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ))
+                    unknown_name("figure", id, figures::FIGURES.iter().map(|f| f.id))
                 })
             })
             .collect::<Result<Vec<_>, _>>()?

@@ -143,6 +143,31 @@ pub fn run() -> i32 {
     }
 }
 
+/// The engine settings a command takes: an evaluator and option assignments.
+#[derive(clap::Args, Debug, Default)]
+pub struct EngineArgs {
+    /// Evaluator name (default: the engine's default evaluator).
+    #[arg(long)]
+    pub evaluator: Option<String>,
+    /// Set an option or tunable first, as `name=value`, or apply a configuration token
+    /// (repeatable), e.g. `search.rfp_margin=90`.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+}
+
+impl EngineArgs {
+    /// The options: the defaults, the evaluator, then `extra` (e.g. `Search=pvs`), then the
+    /// `--set` assignments in order.
+    pub fn options(&self, extra: &[String]) -> Result<crate::config::EngineOptions, CliError> {
+        let evaluator = self.evaluator.iter().map(|e| format!("Evaluator={e}"));
+        let sets: Vec<String> = evaluator
+            .chain(extra.iter().cloned())
+            .chain(self.set.iter().cloned())
+            .collect();
+        Ok(crate::config::EngineOptions::from_spec("default", &sets)?)
+    }
+}
+
 /// Reads a whole text file.
 pub(crate) fn read(path: &Path) -> Result<String, CliError> {
     std::fs::read_to_string(path).map_err(|e| CliError::Read(path.to_path_buf(), e))
@@ -166,6 +191,19 @@ pub(crate) fn at_least_one(flag: &str, value: usize) -> Result<usize, CliError> 
         return Err(CliError::Input(format!("{flag} must be at least 1")));
     }
     Ok(value)
+}
+
+/// `unknown <what> '<name>' (choose from: a, b, c)`.
+pub(crate) fn unknown_name<'a>(
+    what: &str,
+    name: &str,
+    choices: impl IntoIterator<Item = &'a str>,
+) -> CliError {
+    let choices: Vec<&str> = choices.into_iter().collect();
+    CliError::Input(format!(
+        "unknown {what} '{name}' (choose from: {})",
+        choices.join(", ")
+    ))
 }
 
 /// Millions of nodes per second.

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::eval::make_evaluator;
+use super::eval::EvaluatorArgs;
 use super::{read, write, CliError};
 use crate::eval::Evaluator;
 use crate::tune::texel;
@@ -16,12 +16,9 @@ pub struct TuneArgs {
     /// Labelled positions, `board side castling ep c9 "<result>";` (repeatable).
     #[arg(long = "data", required = true)]
     pub data: Vec<PathBuf>,
-    /// Evaluator to tune.
-    #[arg(long)]
-    pub evaluator: Option<String>,
-    /// Parameter file to start from.
-    #[arg(long)]
-    pub params: Option<PathBuf>,
+    /// The evaluator to tune and a parameter file to start from.
+    #[command(flatten)]
+    pub evaluator: EvaluatorArgs,
     /// Where to write the tuned parameters (`name = value`).
     #[arg(long)]
     pub out: PathBuf,
@@ -60,7 +57,7 @@ fn samples(args: &TuneArgs) -> Result<Vec<texel::Sample>, CliError> {
 
 /// Runs `tune`.
 pub fn run(args: &TuneArgs) -> Result<(), CliError> {
-    let mut evaluator = make_evaluator(args.evaluator.as_deref(), args.params.as_ref())?;
+    let mut evaluator = args.evaluator.build()?;
     let samples = samples(args)?;
     if samples.is_empty() {
         return Err(CliError::Input(

@@ -144,7 +144,7 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 /// What a successful setting asks the engine to do besides remembering the value.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Nothing more.
     None,
@@ -187,25 +187,20 @@ pub enum Value {
     Press,
 }
 
-impl Value {
-    fn int(&self) -> i64 {
-        match self {
-            Value::Int(v) => *v,
-            _ => unreachable!("the kind was checked: a spin gives an Int"),
-        }
-    }
-    fn flag(&self) -> bool {
-        match self {
-            Value::Bool(b) => *b,
-            _ => unreachable!("the kind was checked: a check gives a Bool"),
-        }
-    }
-    fn choice(&self) -> &'static str {
-        match self {
-            Value::Choice(c) => c,
-            _ => unreachable!("the kind was checked: a combo gives a Choice"),
-        }
-    }
+/// How a row applies a value checked against its [`Kind`] (a unit test checks that every
+/// row's setter fits its kind).
+#[derive(Clone, Copy)]
+pub enum Setter {
+    /// A spin's value.
+    Int(fn(&mut EngineOptions, i64)),
+    /// A check's value.
+    Flag(fn(&mut EngineOptions, bool)),
+    /// A combo's value, as spelt in its choices.
+    Choice(fn(&mut EngineOptions, &'static str)),
+    /// A string's value.
+    Text(fn(&mut EngineOptions, &str)),
+    /// A button: what pressing it asks of the engine.
+    Press(Effect),
 }
 
 /// One engine option: its name, UCI kind, current value and how a value applies.
@@ -216,8 +211,8 @@ pub struct OptionRow {
     pub kind: Kind,
     /// The current value as UCI text (the declared default is this on the default options).
     pub get: fn(&EngineOptions) -> String,
-    /// Applies a value already checked against `kind`.
-    pub apply: fn(&mut EngineOptions, &Value) -> Result<Effect, ConfigError>,
+    /// Applies a value checked against `kind`.
+    pub set: Setter,
 }
 
 /// Largest `Threads`.
@@ -240,10 +235,7 @@ pub const OPTIONS: &[OptionRow] = &[
             max: TranspositionTable::MAX_MB as i64,
         },
         get: |o| o.hash_mb.to_string(),
-        apply: |o, v| {
-            o.hash_mb = v.int() as usize;
-            Ok(Effect::None)
-        },
+        set: Setter::Int(|o, v| o.hash_mb = v as usize),
     },
     OptionRow {
         name: "Threads",
@@ -252,16 +244,13 @@ pub const OPTIONS: &[OptionRow] = &[
             max: MAX_THREADS,
         },
         get: |o| o.threads.to_string(),
-        apply: |o, v| {
-            o.threads = v.int() as usize;
-            Ok(Effect::None)
-        },
+        set: Setter::Int(|o, v| o.threads = v as usize),
     },
     OptionRow {
         name: "Clear Hash",
         kind: Kind::Button,
         get: |_| String::new(),
-        apply: |_, _| Ok(Effect::ClearHash),
+        set: Setter::Press(Effect::ClearHash),
     },
     OptionRow {
         name: "Move Overhead",
@@ -270,10 +259,7 @@ pub const OPTIONS: &[OptionRow] = &[
             max: MAX_MOVE_OVERHEAD_MS,
         },
         get: |o| o.move_overhead_ms.to_string(),
-        apply: |o, v| {
-            o.move_overhead_ms = v.int() as u64;
-            Ok(Effect::None)
-        },
+        set: Setter::Int(|o, v| o.move_overhead_ms = v as u64),
     },
     OptionRow {
         name: "MultiPV",
@@ -282,82 +268,61 @@ pub const OPTIONS: &[OptionRow] = &[
             max: MAX_MULTIPV,
         },
         get: |o| o.multipv.to_string(),
-        apply: |o, v| {
-            o.multipv = v.int() as usize;
-            Ok(Effect::None)
-        },
+        set: Setter::Int(|o, v| o.multipv = v as usize),
     },
     OptionRow {
         name: "Ponder",
         kind: Kind::Check,
         get: |o| o.ponder.to_string(),
-        apply: |o, v| {
-            o.ponder = v.flag();
-            Ok(Effect::None)
-        },
+        set: Setter::Flag(|o, v| o.ponder = v),
     },
     OptionRow {
         name: "Evaluator",
         kind: Kind::Combo(AnyEvaluator::NAMES),
         get: |o| o.evaluator_name.clone(),
-        apply: |o, v| {
-            o.select_evaluator(v.choice());
-            Ok(Effect::None)
-        },
+        set: Setter::Choice(|o, v| o.select_evaluator(v)),
     },
     OptionRow {
         name: "Search",
         kind: Kind::Combo(&Algorithm::NAMES),
         get: |o| o.algorithm.to_string(),
-        apply: |o, v| {
-            o.algorithm = v
-                .choice()
-                .parse()
-                .expect("every choice is an algorithm name");
-            Ok(Effect::None)
-        },
+        set: Setter::Choice(|o, v| {
+            o.algorithm = v.parse().expect("every choice is an algorithm name")
+        }),
     },
     OptionRow {
         name: "TranspositionTable",
         kind: Kind::Check,
         get: |o| o.use_tt.to_string(),
-        apply: |o, v| {
-            o.use_tt = v.flag();
-            Ok(Effect::None)
-        },
+        set: Setter::Flag(|o, v| o.use_tt = v),
     },
     OptionRow {
         name: "Ordering",
         kind: Kind::Combo(ORDERINGS),
         get: |o| ORDERINGS[(o.ordering == OrderingScheme::Chessmaps) as usize].to_string(),
-        apply: |o, v| {
-            o.ordering = match v.choice() {
+        set: Setter::Choice(|o, v| {
+            o.ordering = match v {
                 "chessmaps" => OrderingScheme::Chessmaps,
                 _ => OrderingScheme::Default,
             };
-            Ok(Effect::None)
-        },
+        }),
     },
     OptionRow {
         name: "Pruning",
         kind: Kind::Combo(PRUNINGS),
         get: |o| PRUNINGS[(o.pruning == PruningScheme::Rules) as usize].to_string(),
-        apply: |o, v| {
-            o.pruning = match v.choice() {
+        set: Setter::Choice(|o, v| {
+            o.pruning = match v {
                 "rules" => PruningScheme::Rules,
                 _ => PruningScheme::Off,
             };
-            Ok(Effect::None)
-        },
+        }),
     },
     OptionRow {
         name: "MoveChains",
         kind: Kind::Combo(ON_OFF),
         get: |o| ON_OFF[o.move_chains as usize].to_string(),
-        apply: |o, v| {
-            o.move_chains = v.choice() == "on";
-            Ok(Effect::None)
-        },
+        set: Setter::Choice(|o, v| o.move_chains = v == "on"),
     },
 ];
 
@@ -535,8 +500,15 @@ impl EngineOptions {
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, ConfigError> {
         let key = name.trim();
         if let Some(row) = OPTIONS.iter().find(|r| r.name.eq_ignore_ascii_case(key)) {
-            let value = check_value(row.name, row.kind, value)?;
-            return (row.apply)(self, &value);
+            match (row.set, check_value(row.name, row.kind, value)?) {
+                (Setter::Int(set), Value::Int(v)) => set(self, v),
+                (Setter::Flag(set), Value::Bool(b)) => set(self, b),
+                (Setter::Choice(set), Value::Choice(c)) => set(self, c),
+                (Setter::Text(set), Value::Text(t)) => set(self, &t),
+                (Setter::Press(effect), Value::Press) => return Ok(effect),
+                _ => unreachable!("every row's setter fits its kind (tested)"),
+            }
+            return Ok(Effect::None);
         }
         let tunable = tunable(key).ok_or_else(|| ConfigError::UnknownOption(key.to_string()))?;
         let text = value.ok_or_else(|| ConfigError::MissingValue(key.to_string()))?;
@@ -570,7 +542,7 @@ impl EngineOptions {
     pub fn apply_token(&mut self, token: &str) -> Result<(), ConfigError> {
         let token = token.trim();
         if let Some(preset) = PRESETS.iter().find(|p| p.name.eq_ignore_ascii_case(token)) {
-            return (preset.apply)(self);
+            return preset.apply(self);
         }
         if token.contains('=') {
             return self.assign(token).map(|_| ());
@@ -708,6 +680,21 @@ mod tests {
         o.set("Evaluator", Some("tsvetkov:paper")).unwrap();
         assert_eq!(o.evaluator().params().entries(), paper.params().entries());
         assert_ne!(paper.params().entries(), tuned.params().entries());
+    }
+
+    #[test]
+    fn every_row_setter_fits_its_kind() {
+        for row in OPTIONS {
+            let fits = matches!(
+                (row.kind, row.set),
+                (Kind::Spin { .. }, Setter::Int(_))
+                    | (Kind::Check, Setter::Flag(_))
+                    | (Kind::Combo(_), Setter::Choice(_))
+                    | (Kind::String, Setter::Text(_))
+                    | (Kind::Button, Setter::Press(_))
+            );
+            assert!(fits, "{}", row.name);
+        }
     }
 
     #[test]

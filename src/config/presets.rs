@@ -10,14 +10,24 @@ pub struct Preset {
     pub name: &'static str,
     /// What it stands for (shown by `--help` texts and the README).
     pub doc: &'static str,
-    /// Applies it.
-    pub apply: fn(&mut EngineOptions) -> Result<(), ConfigError>,
+    /// The settings, applied in order.
+    pub settings: &'static [(&'static str, &'static str)],
 }
 
-fn assign_all(o: &mut EngineOptions, settings: &[(&str, &str)]) -> Result<(), ConfigError> {
-    settings
-        .iter()
-        .try_for_each(|(name, value)| o.set(name, Some(value)).map(|_| ()))
+impl Preset {
+    /// Applies the settings. `tt` and `nott` after `alphabeta` switch between paper 001's two
+    /// alpha-beta searches (its table is part of the algorithm, not the `TranspositionTable`
+    /// option).
+    pub fn apply(&self, o: &mut EngineOptions) -> Result<(), ConfigError> {
+        let settings = match (self.name, o.algorithm) {
+            ("tt", Algorithm::AlphaBeta) => &[("Search", "alphabeta+tt")][..],
+            ("nott", Algorithm::AlphaBetaTt) => &[("Search", "alphabeta")][..],
+            _ => self.settings,
+        };
+        settings
+            .iter()
+            .try_for_each(|(name, value)| o.set(name, Some(value)).map(|_| ()))
+    }
 }
 
 /// The search parameters that switch off every selective technique of the default search.
@@ -32,91 +42,75 @@ pub const PLAIN: [(&str, &str); 8] = [
     ("search.se_min_depth", "1000"),
 ];
 
+const fn preset(
+    name: &'static str,
+    doc: &'static str,
+    settings: &'static [(&'static str, &'static str)],
+) -> Preset {
+    Preset {
+        name,
+        doc,
+        settings,
+    }
+}
+
 /// The lab's configuration tokens.
 pub const PRESETS: &[Preset] = &[
-    Preset {
-        name: "default",
-        doc: "the engine as shipped (PVS, default ordering, transposition table)",
-        apply: |_| Ok(()),
-    },
-    Preset {
-        name: "pvs",
-        doc: "the same as `default`",
-        apply: |_| Ok(()),
-    },
-    Preset {
-        name: "",
-        doc: "an empty token changes nothing",
-        apply: |_| Ok(()),
-    },
-    Preset {
-        name: "minimax",
-        doc: "paper 001's minimax",
-        apply: |o| assign_all(o, &[("Search", "minimax")]),
-    },
-    Preset {
-        name: "alphabeta",
-        doc: "paper 001's plain alpha-beta",
-        apply: |o| assign_all(o, &[("Search", "alphabeta")]),
-    },
-    Preset {
-        name: "tt",
-        doc: "the transposition table on (after `alphabeta`: paper 001's `alphabeta+tt`)",
-        apply: |o| match o.algorithm {
-            Algorithm::AlphaBeta => assign_all(o, &[("Search", "alphabeta+tt")]),
-            _ => assign_all(o, &[("TranspositionTable", "true")]),
-        },
-    },
-    Preset {
-        name: "nott",
-        doc: "the transposition table off",
-        apply: |o| match o.algorithm {
-            Algorithm::AlphaBetaTt => assign_all(o, &[("Search", "alphabeta")]),
-            _ => assign_all(o, &[("TranspositionTable", "false")]),
-        },
-    },
-    Preset {
-        name: "chessmaps",
-        doc: "paper 002's Chessmaps ordering, without the table (the paper's baseline column)",
-        apply: |o| {
-            assign_all(
-                o,
-                &[("Ordering", "chessmaps"), ("TranspositionTable", "false")],
-            )
-        },
-    },
-    Preset {
-        name: "mc",
-        doc: "paper 002's dynamic move chains",
-        apply: |o| assign_all(o, &[("MoveChains", "on")]),
-    },
-    Preset {
-        name: "rules",
-        doc: "paper 000's rule-based pruning",
-        apply: |o| assign_all(o, &[("Pruning", "rules")]),
-    },
-    Preset {
-        name: "base",
-        doc: "paper 000's Base player: the weighted evaluator with its `base` weights",
-        apply: |o| assign_all(o, &[("Evaluator", "weighted:base")]),
-    },
-    Preset {
-        name: "pruning",
-        doc: "paper 000's Pruning player: `pruning` weights and the pruning rules",
-        apply: |o| {
-            assign_all(
-                o,
-                &[("Evaluator", "weighted:pruning"), ("Pruning", "rules")],
-            )
-        },
-    },
-    Preset {
-        name: "plain",
-        doc: "PVS with iterative deepening, aspiration and quiescence but none of the modern \
-              selectivity (null move, LMR, LMP, futility, SEE pruning, IIR, singular \
-              extensions): the kind of search the papers ran",
-        apply: |o| assign_all(o, &PLAIN),
-    },
+    preset(
+        "default",
+        "the engine as shipped (PVS, default ordering, transposition table)",
+        &[],
+    ),
+    preset("pvs", "the same as `default`", &[]),
+    preset("", "an empty token changes nothing", &[]),
+    preset("minimax", "paper 001's minimax", &[("Search", "minimax")]),
+    preset(
+        "alphabeta",
+        "paper 001's plain alpha-beta",
+        &[("Search", "alphabeta")],
+    ),
+    preset(
+        "tt",
+        "the transposition table on (after `alphabeta`: paper 001's `alphabeta+tt`)",
+        &[("TranspositionTable", "true")],
+    ),
+    preset(
+        "nott",
+        "the transposition table off",
+        &[("TranspositionTable", "false")],
+    ),
+    preset(
+        "chessmaps",
+        "paper 002's Chessmaps ordering, without the table (the paper's baseline column)",
+        &[("Ordering", "chessmaps"), ("TranspositionTable", "false")],
+    ),
+    preset(
+        "mc",
+        "paper 002's dynamic move chains",
+        &[("MoveChains", "on")],
+    ),
+    preset(
+        "rules",
+        "paper 000's rule-based pruning",
+        &[("Pruning", "rules")],
+    ),
+    preset(
+        "base",
+        "paper 000's Base player: the weighted evaluator with its `base` weights",
+        &[("Evaluator", "weighted:base")],
+    ),
+    preset(
+        "pruning",
+        "paper 000's Pruning player: `pruning` weights and the pruning rules",
+        &[("Evaluator", "weighted:pruning"), ("Pruning", "rules")],
+    ),
+    preset(
+        "plain",
+        "PVS with iterative deepening, aspiration and quiescence but none of the modern \
+         selectivity (null move, LMR, LMP, futility, SEE pruning, IIR, singular \
+         extensions): the kind of search the papers ran",
+        &PLAIN,
+    ),
 ];
 
 /// The tokens and their meanings, for `--help` texts.

@@ -4,7 +4,6 @@
 //! centipawns. The king term is kept for fidelity to the paper; with one king a side it is
 //! always zero net.
 
-use super::params::ParamSet;
 use super::score::{clamp_eval, Score};
 use super::{Evaluator, Explanation, Term};
 use crate::core::{Board, Color, Piece};
@@ -86,13 +85,7 @@ impl Evaluator for Material {
         Explanation::from_terms(self.name(), board, terms)
     }
 
-    fn params(&self) -> &dyn ParamSet {
-        &self.params
-    }
-
-    fn params_mut(&mut self) -> &mut dyn ParamSet {
-        &mut self.params
-    }
+    crate::params_field_access!();
 }
 
 #[cfg(test)]

@@ -306,6 +306,21 @@ pub fn load_text(target: &mut dyn ParamSet, text: &str) -> Result<(), ParamError
     result
 }
 
+/// The [`crate::eval::Evaluator`] parameter accessors of an evaluator whose parameters are its
+/// `params` field (every evaluator of this crate).
+#[macro_export]
+macro_rules! params_field_access {
+    () => {
+        fn params(&self) -> &dyn $crate::eval::params::ParamSet {
+            &self.params
+        }
+
+        fn params_mut(&mut self) -> &mut dyn $crate::eval::params::ParamSet {
+            &mut self.params
+        }
+    };
+}
+
 /// Declares a parameter struct: the struct with public fields, `Default` with the given
 /// values, and [`ParamSet`].
 ///

@@ -55,7 +55,7 @@
 //!   defends). See [`super::attack_map`].
 
 use super::attack_map::piece_attacks;
-use super::params::{ParamSet, SquareTable};
+use super::params::SquareTable;
 use super::pst;
 use super::score::{white_to_side, Score};
 use super::{Evaluator, Explanation, Term};
@@ -377,11 +377,5 @@ impl Evaluator for Power {
         Explanation::with_total(self.name(), board, terms, total as f64, total)
     }
 
-    fn params(&self) -> &dyn ParamSet {
-        &self.params
-    }
-
-    fn params_mut(&mut self) -> &mut dyn ParamSet {
-        &mut self.params
-    }
+    crate::params_field_access!();
 }

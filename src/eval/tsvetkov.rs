@@ -748,13 +748,7 @@ impl Evaluator for Tsvetkov {
         Explanation::with_total(self.name(), board, list, scaled as f64 / (10.0 * d), cp)
     }
 
-    fn params(&self) -> &dyn ParamSet {
-        &self.params
-    }
-
-    fn params_mut(&mut self) -> &mut dyn ParamSet {
-        &mut self.params
-    }
+    crate::params_field_access!();
 }
 
 #[cfg(test)]

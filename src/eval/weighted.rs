@@ -40,7 +40,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::attack_map::attacked_by;
-use super::params::{ParamSet, SquareTable};
+use super::params::SquareTable;
 use super::pst;
 use super::score::{white_to_side, Score};
 use super::{Evaluator, Explanation, Term};
@@ -344,13 +344,7 @@ impl Evaluator for Weighted {
         Explanation::with_total(self.name(), board, terms, total, round_to_i64(total))
     }
 
-    fn params(&self) -> &dyn ParamSet {
-        &self.params
-    }
-
-    fn params_mut(&mut self) -> &mut dyn ParamSet {
-        &mut self.params
-    }
+    crate::params_field_access!();
 }
 
 #[cfg(test)]

@@ -373,15 +373,15 @@ impl Searcher {
         if self.memory.len() < threads {
             self.memory.resize_with(threads, ThreadMemory::default);
         }
-        run(
+        let job = Job {
             position,
             limits,
             config,
-            &self.tt,
+            tt: &self.tt,
             control,
             reporter,
-            &mut self.memory[..threads],
-        )
+        };
+        job.run(&mut self.memory[..threads])
     }
 }
 
@@ -399,59 +399,80 @@ pub fn search(
     let mut memory: Vec<ThreadMemory> = (0..config.threads.max(1))
         .map(|_| ThreadMemory::default())
         .collect();
-    run(position, limits, config, tt, control, reporter, &mut memory)
-}
-
-/// The search proper: one thread per entry of `memory`, the first being the main thread.
-fn run(
-    position: &Position,
-    limits: &Limits,
-    config: &SearchConfig,
-    tt: &TranspositionTable,
-    control: &SearchControl,
-    reporter: &dyn Reporter,
-    memory: &mut [ThreadMemory],
-) -> SearchResult {
-    tt.new_search();
-    let shared = Shared {
+    let job = Job {
+        position,
+        limits,
+        config,
         tt,
         control,
-        limits,
-        budget: TimeBudget::new(
-            limits,
-            position.board().side_to_move(),
-            config.move_overhead,
-        ),
-        start: Instant::now(),
-        done: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
+        reporter,
     };
-    let (main_memory, helper_memory) = memory.split_first_mut().expect("at least one thread");
-    let result = std::thread::scope(|scope| {
-        for (id, m) in helper_memory.iter_mut().enumerate() {
-            let shared = &shared;
-            std::thread::Builder::new()
-                .name(format!("search-{}", id + 1))
-                .stack_size(THREAD_STACK)
-                .spawn_scoped(scope, move || {
-                    Thread::new(id + 1, shared, config, position, m, &Silent).iterative_deepening();
-                })
-                .expect("spawn a search thread");
+    job.run(&mut memory)
+}
+
+/// One search's inputs.
+struct Job<'a> {
+    position: &'a Position,
+    limits: &'a Limits,
+    config: &'a SearchConfig,
+    tt: &'a TranspositionTable,
+    control: &'a SearchControl,
+    reporter: &'a dyn Reporter,
+}
+
+impl Job<'_> {
+    /// The search proper: one thread per entry of `memory`, the first being the main thread.
+    fn run(&self, memory: &mut [ThreadMemory]) -> SearchResult {
+        let Job {
+            position,
+            limits,
+            config,
+            tt,
+            control,
+            reporter,
+        } = *self;
+        tt.new_search();
+        let shared = Shared {
+            tt,
+            control,
+            limits,
+            budget: TimeBudget::new(
+                limits,
+                position.board().side_to_move(),
+                config.move_overhead,
+            ),
+            start: Instant::now(),
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        };
+        let (main_memory, helper_memory) = memory.split_first_mut().expect("at least one thread");
+        let result = std::thread::scope(|scope| {
+            for (id, m) in helper_memory.iter_mut().enumerate() {
+                let shared = &shared;
+                std::thread::Builder::new()
+                    .name(format!("search-{}", id + 1))
+                    .stack_size(THREAD_STACK)
+                    .spawn_scoped(scope, move || {
+                        Thread::new(id + 1, shared, config, position, m, &Silent)
+                            .iterative_deepening();
+                    })
+                    .expect("spawn a search thread");
+            }
+            let mut main = Thread::new(0, &shared, config, position, main_memory, reporter);
+            let result = main.iterative_deepening();
+            shared.done.store(true, Ordering::SeqCst);
+            result
+        });
+        // UCI: after `go infinite` or `go ponder` the best move is sent only when the GUI asks.
+        if limits.infinite || limits.ponder {
+            while !control.stopped() && (limits.infinite || control.pondering()) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
         }
-        let mut main = Thread::new(0, &shared, config, position, main_memory, reporter);
-        let result = main.iterative_deepening();
-        shared.done.store(true, Ordering::SeqCst);
-        result
-    });
-    // UCI: after `go infinite` or `go ponder` the best move is sent only when the GUI asks.
-    if limits.infinite || limits.ponder {
-        while !control.stopped() && (limits.infinite || control.pondering()) {
-            std::thread::sleep(Duration::from_millis(1));
+        SearchResult {
+            nodes: shared.nodes.load(Ordering::Relaxed).max(result.nodes),
+            ..result
         }
-    }
-    SearchResult {
-        nodes: shared.nodes.load(Ordering::Relaxed).max(result.nodes),
-        ..result
     }
 }
 

@@ -1,0 +1,5 @@
+//! Opening books, consulted at the root of the search before it searches.
+//!
+//! * [`cbr`]: paper 000's case-based opening retrieval over the ECO openings.
+
+pub mod cbr;
