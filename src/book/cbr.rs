@@ -313,16 +313,18 @@ impl CaseBase {
         }
     }
 
-    /// The case that names a position exactly (distance 0, the longest such line's last board
-    /// preferred): for announcing a book move's opening.
+    /// The opening a position is: the shortest line that ends exactly on this board (the
+    /// most general name), for announcing a book move's opening. `None` for the start
+    /// position and for boards no line ends on.
     pub fn name_of(&self, board: &Board) -> Option<&Case> {
         let query = PackedBoard::new(board);
         self.boards
             .iter()
-            .filter(|(b, _, _)| b.distance(&query) == 0)
-            .map(|&(_, c, i)| (&self.cases[c as usize], i as usize))
-            .max_by_key(|(case, i)| (*i == case.len(), *i))
-            .map(|(case, _)| case)
+            .filter(|&&(b, c, i)| {
+                i as usize == self.cases[c as usize].len() && b.distance(&query) == 0
+            })
+            .map(|&(_, c, _)| &self.cases[c as usize])
+            .min_by_key(|case| case.len())
     }
 }
 
@@ -519,6 +521,16 @@ mod tests {
         // is false): only the start boards match.
         assert!(r.matches.iter().all(|m| m.index == 0 && m.distance == 0));
         assert!(r.matches.windows(2).all(|w| w[0].length >= w[1].length));
+        assert!(base.name_of(&start).is_none());
+        let mut sicilian = start;
+        for m in ["e2e4", "c7c5"] {
+            sicilian.play(sicilian.parse_uci(m).unwrap());
+        }
+        let named = base.name_of(&sicilian).unwrap();
+        assert_eq!(
+            (named.eco.as_str(), named.name.as_str()),
+            ("B20", "Sicilian Defense")
+        );
         let first = book.choose(&start).unwrap();
         let longest = &base.cases[r.matches[0].case];
         assert_eq!(first.mv, longest.moves[0]);

@@ -10,6 +10,7 @@
 //! | `tune` | [`tune`]: fit an evaluator's parameters (Texel's method) |
 //! | `experiment` | [`experiment`]: node counts over suites; the README's figures |
 //! | `match` | [`match_cmd`]: an in-process match between two configurations |
+//! | `book` | [`book`]: build a Polyglot book from PGN games, probe a position |
 //!
 //! Each runner returns `Result<(), CliError>`; [`run`] alone turns an error into a message on
 //! standard error and an exit code (2 for unusable input, 1 for a check that failed).
@@ -23,6 +24,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::config::ConfigError;
 
 pub mod bench;
+pub mod book;
 pub mod epd;
 pub mod eval;
 pub mod experiment;
@@ -66,6 +68,9 @@ pub enum Command {
     Experiment(experiment::ExperimentCommand),
     /// Play a match between two configurations of the engine; prints W/D/L and Elo.
     Match(match_cmd::MatchArgs),
+    /// Polyglot opening books: build from PGN games, probe a position.
+    #[command(subcommand)]
+    Book(book::BookCommand),
 }
 
 /// Why a command failed.
@@ -126,6 +131,7 @@ pub fn run() -> i32 {
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Experiment(command)) => experiment::run(&command),
         Some(Command::Match(args)) => match_cmd::run(&args),
+        Some(Command::Book(command)) => book::run(&command),
         None | Some(Command::Uci) => {
             let out = crate::uci::Output::new(Box::new(std::io::stdout()));
             crate::uci::Engine::new(out)
@@ -173,8 +179,13 @@ pub(crate) fn read(path: &Path) -> Result<String, CliError> {
     std::fs::read_to_string(path).map_err(|e| CliError::Read(path.to_path_buf(), e))
 }
 
-/// Writes a whole file.
+/// Writes a whole text file.
 pub(crate) fn write(path: &Path, contents: &str) -> Result<(), CliError> {
+    write_bytes(path, contents.as_bytes())
+}
+
+/// Writes a whole file.
+pub(crate) fn write_bytes(path: &Path, contents: &[u8]) -> Result<(), CliError> {
     std::fs::write(path, contents).map_err(|e| CliError::Write(path.to_path_buf(), e))
 }
 

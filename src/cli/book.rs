@@ -1,0 +1,135 @@
+//! `chainmate book`: build a Polyglot book from PGN games, and probe a book for a position.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+
+use super::{progress_bar, read, write_bytes, CliError};
+use crate::book::cbr::CaseBase;
+use crate::book::polyglot::{self, BookBuilder, PolyglotBook, Side};
+use crate::core::{Board, STARTPOS_FEN};
+use crate::formats::pgn::read_games;
+
+/// Book commands.
+#[derive(Subcommand, Debug)]
+pub enum BookCommand {
+    /// Build a Polyglot book from PGN games (weights: win 2, draw 1, as Polyglot's make-book).
+    Build(BuildArgs),
+    /// The book entries of a position, with weights and shares, and its ECO name.
+    Probe(ProbeArgs),
+}
+
+/// Arguments of `book build`.
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// PGN files (repeatable).
+    #[arg(long, required = true)]
+    pub pgn: Vec<PathBuf>,
+    /// The book to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Plies of each game to use.
+    #[arg(long, default_value_t = 24)]
+    pub max_ply: usize,
+    /// Keep only moves played in at least this many games.
+    #[arg(long, default_value_t = 3)]
+    pub min_games: u32,
+    /// Keep only White's moves.
+    #[arg(long, conflicts_with = "only_black")]
+    pub only_white: bool,
+    /// Keep only Black's moves.
+    #[arg(long)]
+    pub only_black: bool,
+}
+
+/// Arguments of `book probe`.
+#[derive(Args, Debug)]
+pub struct ProbeArgs {
+    /// The book.
+    #[arg(long)]
+    pub book: PathBuf,
+    /// The position (default: the start position).
+    #[arg(long, default_value = STARTPOS_FEN)]
+    pub fen: String,
+}
+
+/// Runs a book command.
+pub fn run(command: &BookCommand) -> Result<(), CliError> {
+    match command {
+        BookCommand::Build(args) => build(args),
+        BookCommand::Probe(args) => probe(args),
+    }
+}
+
+fn build(args: &BuildArgs) -> Result<(), CliError> {
+    let side = match (args.only_white, args.only_black) {
+        (true, _) => Side::White,
+        (_, true) => Side::Black,
+        _ => Side::Both,
+    };
+    let mut builder = BookBuilder::new(args.max_ply, args.min_games, side);
+    let start = Instant::now();
+    let (mut games, mut bad) = (0usize, 0usize);
+    for path in &args.pgn {
+        let text = read(path)?;
+        let bar = progress_bar(0, "{spinner} {pos} games of {msg} [{elapsed}]");
+        bar.set_message(path.display().to_string());
+        for game in read_games(&text) {
+            bar.inc(1);
+            match game {
+                Ok(game) => {
+                    builder.add(&game);
+                    games += 1;
+                }
+                Err(e) => {
+                    bad += 1;
+                    if bad <= 10 {
+                        bar.suspend(|| eprintln!("warning: {}: {e}; skipped", path.display()));
+                    }
+                }
+            }
+        }
+        bar.finish_and_clear();
+    }
+    let book = builder.build();
+    let bytes = book.to_bytes();
+    write_bytes(&args.out, &bytes)?;
+    println!(
+        "{games} games ({bad} unreadable skipped), {} positions and moves counted, {} entries \
+         ({} bytes) written to {} in {:.1} s",
+        builder.len(),
+        book.entries().len(),
+        bytes.len(),
+        args.out.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn probe(args: &ProbeArgs) -> Result<(), CliError> {
+    let board = Board::from_fen(&args.fen).map_err(|e| CliError::Input(e.to_string()))?;
+    let book = PolyglotBook::load(&args.book).map_err(|e| CliError::Input(e.to_string()))?;
+    let (moves, skipped) = book.probe(&board);
+    println!("key {:016x}", polyglot::key(&board));
+    if let Some(case) = CaseBase::eco().name_of(&board) {
+        println!("opening {} {}", case.eco, case.name);
+    }
+    let total: u64 = moves.iter().map(|(_, e)| e.weight as u64).sum();
+    for (mv, e) in &moves {
+        println!(
+            "{:<8} {:<6} weight {:>5}  {:5.1}%",
+            board.san(*mv),
+            mv.to_string(),
+            e.weight,
+            100.0 * e.weight as f64 / total.max(1) as f64
+        );
+    }
+    if moves.is_empty() {
+        println!("no book moves");
+    }
+    if skipped > 0 {
+        eprintln!("warning: {skipped} entries with moves not legal here (key collisions) skipped");
+    }
+    Ok(())
+}
