@@ -150,7 +150,7 @@ pub struct PolyglotBook {
 impl PolyglotBook {
     /// Reads a book's bytes; `name` is for errors.
     pub fn from_bytes(bytes: &[u8], name: &str) -> Result<PolyglotBook, BookError> {
-        if bytes.len() % 16 != 0 {
+        if !bytes.len().is_multiple_of(16) {
             return Err(BookError::BadSize {
                 file: name.to_string(),
                 size: bytes.len(),
