@@ -39,6 +39,11 @@ fn handshake_lists_the_options() {
         "Ordering",
         "Pruning",
         "MoveChains",
+        "OwnBook",
+        "Book",
+        "BookFile",
+        "BookDepth",
+        "BookVariety",
     ] {
         assert!(
             lines
@@ -49,8 +54,12 @@ fn handshake_lists_the_options() {
     }
     // A GUI sees the dozen options above, none of them a free-text wall of parameters.
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-    assert_eq!(options.len(), 12, "{options:?}");
-    assert!(options.iter().all(|l| !l.contains("type string")));
+    assert_eq!(options.len(), 17, "{options:?}");
+    // Only the book's file name is text.
+    assert_eq!(
+        options.iter().filter(|l| l.contains("type string")).count(),
+        1
+    );
     // Tunables are accepted though not listed.
     e.send("setoption name search.rfp_margin value 90");
     e.send("setoption name search.rfp_margin value -90");
@@ -101,7 +110,11 @@ fn tunables_flag_lists_every_parameter_as_a_spin_or_check() {
     let text = String::from_utf8_lossy(&out.stdout);
     let options: Vec<&str> = text.lines().filter(|l| l.starts_with("option ")).collect();
     assert!(options.len() > 900, "{} options", options.len());
-    assert!(options.iter().all(|l| !l.contains("type string")));
+    // Only the book's file name is text.
+    assert_eq!(
+        options.iter().filter(|l| l.contains("type string")).count(),
+        1
+    );
     assert!(options.contains(&"option name search.rfp_margin type spin default 80 min 0 max 1000"));
     assert!(
         options.contains(&"option name material.queen type spin default 900 min -2700 max 4500")
@@ -508,6 +521,60 @@ fn a_bad_move_in_position_says_which_ply_and_why() {
         assert!(last.contains(expected), "{last}");
         assert!(last.ends_with("; position unchanged"), "{last}");
     }
+    e.send("quit");
+    assert!(e.close_and_wait().success());
+}
+
+#[test]
+fn books_answer_at_once_and_analysis_still_searches() {
+    let mut e = Engine::start();
+    e.send("setoption name OwnBook value true");
+    e.send("setoption name Book value cbr");
+    e.send("position startpos moves e2e4 c7c5");
+    e.send("go wtime 60000 btime 60000");
+    let (mv, lines) = e.bestmove();
+    let note = &lines[lines.len() - 2];
+    assert!(
+        note.starts_with(&format!("info string book {mv} (")),
+        "{lines:?}"
+    );
+    assert!(legal_in(
+        "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        &mv
+    ));
+    // Analysis searches.
+    e.send("go depth 3");
+    let (_, lines) = e.bestmove();
+    assert!(lines.iter().all(|l| !l.contains("book")), "{lines:?}");
+    // A Polyglot book: the heavier move of the reference book, d2d4 (4) over e2e4 (2).
+    e.send("setoption name BookFile value /no/such/book.bin");
+    let lines = e.until(|l| l.starts_with("info string"));
+    assert!(
+        lines.last().unwrap().contains("cannot read book"),
+        "{lines:?}"
+    );
+    let book = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/polyglot_8moves_excerpt.bin"
+    );
+    e.send(&format!("setoption name BookFile value {book}"));
+    e.send("setoption name Book value polyglot");
+    e.send("position startpos");
+    e.send("go movetime 1000");
+    let (mv, lines) = e.bestmove();
+    assert_eq!(mv, "d2d4", "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string book d2d4 (A40 Queen's Pawn Game)"),
+        "{lines:?}"
+    );
+    // Out of the book: a search.
+    e.send("position startpos moves a2a3");
+    e.send("go movetime 50");
+    let (mv, lines) = e.bestmove();
+    assert!(lines.iter().all(|l| !l.contains("book")), "{lines:?}");
+    assert_ne!(mv, "(none)");
     e.send("quit");
     assert!(e.close_and_wait().success());
 }

@@ -88,6 +88,8 @@ pub enum ConfigError {
     NotAnAssignment(String),
     /// A configuration token that is neither a preset nor `NAME=VALUE`.
     UnknownToken(String),
+    /// An opening book that cannot be used.
+    Book(String),
     /// An error inside a configuration string, with the string for context.
     InConfiguration {
         /// The whole configuration string.
@@ -124,6 +126,7 @@ impl fmt::Display for ConfigError {
                 choices.join(", ")
             ),
             ConfigError::Param(e) => write!(f, "{e}"),
+            ConfigError::Book(e) => f.write_str(e),
             ConfigError::NotAnAssignment(t) => write!(f, "'{t}': expected NAME=VALUE"),
             ConfigError::UnknownToken(t) => write!(
                 f,
@@ -197,8 +200,8 @@ pub enum Setter {
     Flag(fn(&mut EngineOptions, bool)),
     /// A combo's value, as spelt in its choices.
     Choice(fn(&mut EngineOptions, &'static str)),
-    /// A string's value.
-    Text(fn(&mut EngineOptions, &str)),
+    /// A string's value (its setter may refuse it: a book file that cannot be read).
+    Text(fn(&mut EngineOptions, &str) -> Result<(), ConfigError>),
     /// A button: what pressing it asks of the engine.
     Press(Effect),
 }
@@ -225,6 +228,7 @@ pub const MAX_MOVE_OVERHEAD_MS: i64 = 10_000;
 const ORDERINGS: &[&str] = &["default", "chessmaps"];
 const PRUNINGS: &[&str] = &["off", "rules"];
 const ON_OFF: &[&str] = &["off", "on"];
+const BOOKS: &[&str] = &["off", "cbr", "polyglot"];
 
 /// Every option shown on `uci`, in the order shown.
 pub const OPTIONS: &[OptionRow] = &[
@@ -324,6 +328,36 @@ pub const OPTIONS: &[OptionRow] = &[
         get: |o| ON_OFF[o.move_chains as usize].to_string(),
         set: Setter::Choice(|o, v| o.move_chains = v == "on"),
     },
+    OptionRow {
+        name: "OwnBook",
+        kind: Kind::Check,
+        get: |o| o.own_book.to_string(),
+        set: Setter::Flag(|o, v| o.own_book = v),
+    },
+    OptionRow {
+        name: "Book",
+        kind: Kind::Combo(BOOKS),
+        get: |o| o.book_kind.to_string(),
+        set: Setter::Choice(|o, v| o.book_kind = v),
+    },
+    OptionRow {
+        name: "BookFile",
+        kind: Kind::String,
+        get: |o| o.book_file.clone(),
+        set: Setter::Text(|o, v| o.load_book_file(v)),
+    },
+    OptionRow {
+        name: "BookDepth",
+        kind: Kind::Spin { min: 0, max: 1000 },
+        get: |o| o.book_depth.to_string(),
+        set: Setter::Int(|o, v| o.book_depth = v as usize),
+    },
+    OptionRow {
+        name: "BookVariety",
+        kind: Kind::Check,
+        get: |o| o.book_variety.to_string(),
+        set: Setter::Flag(|o, v| o.book_variety = v),
+    },
 ];
 
 /// Checks `text` against `kind`; `name` is for the error message.
@@ -351,6 +385,7 @@ fn check_value(name: &str, kind: Kind, text: Option<&str>) -> Result<Value, Conf
                 value: trimmed.to_string(),
                 choices: choices.iter().map(|c| c.to_string()).collect(),
             }),
+        Kind::String if trimmed == "<empty>" => Ok(Value::Text(String::new())),
         Kind::String => Ok(Value::Text(text.to_string())),
         Kind::Button => unreachable!("handled above"),
     }
@@ -412,6 +447,18 @@ pub struct EngineOptions {
     pub selected: usize,
     /// The `Evaluator` value last selected (a family or a `family:variant`).
     pub evaluator_name: String,
+    /// `OwnBook`: use the book selected by `Book`.
+    pub own_book: bool,
+    /// `Book`: `off`, `cbr` (paper 000's case-based retrieval) or `polyglot` (`BookFile`).
+    pub book_kind: &'static str,
+    /// `BookFile`: the Polyglot book's path, as given.
+    pub book_file: String,
+    /// The Polyglot book loaded from `BookFile`.
+    pub polyglot: Option<std::sync::Arc<crate::book::polyglot::PolyglotBook>>,
+    /// `BookDepth`: plies of the game the book is used for.
+    pub book_depth: usize,
+    /// `BookVariety`: weighted random book moves instead of the heaviest.
+    pub book_variety: bool,
 }
 
 impl Default for EngineOptions {
@@ -437,6 +484,12 @@ impl Default for EngineOptions {
             evaluators,
             selected: 0,
             evaluator_name: String::new(),
+            own_book: false,
+            book_kind: "cbr",
+            book_file: String::new(),
+            polyglot: None,
+            book_depth: crate::book::DEFAULT_BOOK_DEPTH,
+            book_variety: false,
         };
         options.select_evaluator(AnyEvaluator::DEFAULT_NAME);
         options
@@ -478,7 +531,46 @@ impl EngineOptions {
             ordering: self.ordering,
             pruning: self.pruning,
             move_chains: self.move_chains,
+            book: self.book_hook(),
         }
+    }
+
+    /// The book the search asks first, when `OwnBook` is on.
+    fn book_hook(&self) -> Option<crate::search::BookHook> {
+        use std::sync::Arc;
+        if !self.own_book {
+            return None;
+        }
+        let source: Arc<dyn crate::search::OpeningBook> = match self.book_kind {
+            "cbr" => Arc::new(crate::book::CbrSource {
+                base: crate::book::ECO_CASES.clone(),
+                settings: crate::book::cbr::CbrSettings::default(),
+                max_ply: self.book_depth,
+            }),
+            "polyglot" => Arc::new(crate::book::PolyglotSource {
+                book: self.polyglot.clone()?,
+                variety: self.book_variety,
+                max_ply: self.book_depth,
+                draws: Default::default(),
+            }),
+            _ => return None,
+        };
+        Some(crate::search::BookHook(source))
+    }
+
+    /// `BookFile`: reads a Polyglot book (an empty path unloads it).
+    fn load_book_file(&mut self, path: &str) -> Result<(), ConfigError> {
+        let path = path.trim();
+        if path.is_empty() {
+            self.book_file.clear();
+            self.polyglot = None;
+            return Ok(());
+        }
+        let book = crate::book::polyglot::PolyglotBook::load(std::path::Path::new(path))
+            .map_err(|e| ConfigError::Book(e.to_string()))?;
+        self.book_file = path.to_string();
+        self.polyglot = Some(std::sync::Arc::new(book));
+        Ok(())
     }
 
     /// The `option ...` lines answering `uci`: the [`OPTIONS`], and with `tunables` every
@@ -504,7 +596,7 @@ impl EngineOptions {
                 (Setter::Int(set), Value::Int(v)) => set(self, v),
                 (Setter::Flag(set), Value::Bool(b)) => set(self, b),
                 (Setter::Choice(set), Value::Choice(c)) => set(self, c),
-                (Setter::Text(set), Value::Text(t)) => set(self, &t),
+                (Setter::Text(set), Value::Text(t)) => set(self, &t)?,
                 (Setter::Press(effect), Value::Press) => return Ok(effect),
                 _ => unreachable!("every row's setter fits its kind (tested)"),
             }
@@ -619,6 +711,10 @@ fn declaration(name: &str, kind: Kind, default: &str) -> String {
                 .collect::<Vec<_>>()
                 .join(" ")
         ),
+        // UCI has no way to write an empty default; GUIs use `<empty>`.
+        Kind::String if default.is_empty() => {
+            format!("option name {name} type string default <empty>")
+        }
         Kind::String => format!("option name {name} type string default {default}"),
         Kind::Button => format!("option name {name} type button"),
     }
@@ -719,11 +815,18 @@ mod tests {
     fn the_uci_list_shows_a_dozen_options_and_tunables_on_request() {
         let shown = EngineOptions::declarations(false);
         assert_eq!(shown.len(), OPTIONS.len());
-        assert!(shown.len() <= 12);
-        assert!(shown.iter().all(|d| !d.contains("type string")));
+        assert!(
+            shown.len() <= 17,
+            "the standard dozen, the papers' switches and the book"
+        );
+        let strings: Vec<&String> = shown.iter().filter(|d| d.contains("type string")).collect();
+        assert_eq!(
+            strings,
+            ["option name BookFile type string default <empty>"]
+        );
         let all = EngineOptions::declarations(true);
         assert_eq!(all.len(), OPTIONS.len() + tunables().len());
-        assert!(all.iter().all(|d| !d.contains("type string")));
+        assert_eq!(all.iter().filter(|d| d.contains("type string")).count(), 1);
         assert!(all.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
         assert!(all
             .contains(&"option name search.rfp_margin type spin default 80 min 0 max 1000".into()));

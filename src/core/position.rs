@@ -61,6 +61,12 @@ impl Position {
         self.undo.len()
     }
 
+    /// The boards before each move played so far, oldest first (the current board is not
+    /// included).
+    pub fn history(&self) -> &[Board] {
+        &self.undo
+    }
+
     /// Hashes of every position so far, oldest first, the current one last.
     pub fn hash_history(&self) -> &[u64] {
         &self.hashes

@@ -124,6 +124,36 @@ pub struct SearchConfig {
     pub pruning: PruningScheme,
     /// Whether dynamic move chains (paper 002) replace the search below stored sequences.
     pub move_chains: bool,
+    /// The opening book asked before searching (not for analysis: `go infinite`, `ponder`,
+    /// `depth` or `mate` always search).
+    pub book: Option<BookHook>,
+}
+
+/// An opening book the search consults at its root before searching (see [`crate::book`]).
+pub trait OpeningBook: Send + Sync {
+    /// The book's move for the game's current position, or `None` to search.
+    fn probe(&self, position: &Position) -> Option<BookMove>;
+    /// A short name for debugging output.
+    fn name(&self) -> &'static str;
+}
+
+/// A move from an opening book.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookMove {
+    /// The move (legal in the position probed).
+    pub mv: Move,
+    /// Where it comes from, e.g. `B20 Sicilian Defense` (may be empty).
+    pub note: String,
+}
+
+/// The book a search consults, shared between searches.
+#[derive(Clone)]
+pub struct BookHook(pub std::sync::Arc<dyn OpeningBook>);
+
+impl fmt::Debug for BookHook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BookHook({})", self.0.name())
+    }
 }
 
 /// Move ordering schemes.
@@ -159,6 +189,7 @@ impl Default for SearchConfig {
             ordering: OrderingScheme::Default,
             pruning: PruningScheme::Off,
             move_chains: false,
+            book: None,
         }
     }
 }
@@ -221,6 +252,8 @@ pub trait Reporter: Sync {
     fn current_move(&self, _depth: i32, _mv: Move, _number: usize) {}
     /// Nodes, time and table fill, about once a second on long searches.
     fn progress(&self, _nodes: u64, _time: Duration, _hashfull: u32) {}
+    /// The search returns a book move instead of searching.
+    fn book_move(&self, _book: &BookMove) {}
 }
 
 /// A reporter that drops everything.
@@ -421,6 +454,32 @@ struct Job<'a> {
 }
 
 impl Job<'_> {
+    /// The book's move, when there is a book, the search is not analysis and the book has a
+    /// move here.
+    fn book_move(&self) -> Option<SearchResult> {
+        let limits = self.limits;
+        let analysis =
+            limits.infinite || limits.ponder || limits.depth.is_some() || limits.mate.is_some();
+        if analysis {
+            return None;
+        }
+        let found = self.config.book.as_ref()?.0.probe(self.position)?;
+        if !self.position.board().is_legal(found.mv)
+            || !(limits.searchmoves.is_empty() || limits.searchmoves.contains(&found.mv))
+        {
+            return None;
+        }
+        self.reporter.book_move(&found);
+        Some(SearchResult {
+            best_move: Some(found.mv),
+            ponder_move: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![found.mv],
+        })
+    }
+
     /// The search proper: one thread per entry of `memory`, the first being the main thread.
     fn run(&self, memory: &mut [ThreadMemory]) -> SearchResult {
         let Job {
@@ -431,6 +490,9 @@ impl Job<'_> {
             control,
             reporter,
         } = *self;
+        if let Some(result) = self.book_move() {
+            return result;
+        }
         tt.new_search();
         let shared = Shared {
             tt,

@@ -81,6 +81,15 @@ impl Reporter for Output {
         self.line(&info_line(info));
     }
 
+    fn book_move(&self, book: &crate::search::BookMove) {
+        let note = if book.note.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", book.note)
+        };
+        self.line(&format!("info string book {}{note}", book.mv));
+    }
+
     fn current_move(&self, depth: i32, mv: Move, number: usize) {
         self.line(&format!(
             "info depth {depth} currmove {mv} currmovenumber {number}"
