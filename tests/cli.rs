@@ -121,3 +121,52 @@ fn eval_names_the_variant_and_help_lists_the_configuration_tokens() {
         }
     }
 }
+
+#[test]
+fn table_4_and_books_through_the_command_line() {
+    let out = chainmate(&["experiment", "book", "--games", "4"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("| Pruning vs Pruning | 13.5 | 1.5 | 13.0 | 2.0 |"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("| book vs engine without book |"),
+        "{stdout}"
+    );
+    // A book built from the test games, probed.
+    let book = temp_path("book.bin");
+    let pgn = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/8moves_v3_excerpt.pgn"
+    );
+    let book_path = book.to_str().unwrap();
+    let built = chainmate(&[
+        "book",
+        "build",
+        "--pgn",
+        pgn,
+        "--out",
+        book_path,
+        "--max-ply",
+        "16",
+        "--min-games",
+        "1",
+    ]);
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    assert!(text(&built.stdout).contains("6 games (0 unreadable skipped)"));
+    let probe = chainmate(&["book", "probe", "--book", book_path]);
+    let shown = text(&probe.stdout);
+    assert!(
+        shown.contains("key 463b96181691fc9c") && shown.contains("d2d4   weight     4   66.7%"),
+        "{shown}"
+    );
+    std::fs::write(&book, [0u8; 20]).unwrap();
+    let bad = chainmate(&["book", "probe", "--book", book_path]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("20 bytes is not a whole number of 16-byte Polyglot entries")
+    );
+    std::fs::remove_file(&book).ok();
+}

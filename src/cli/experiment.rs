@@ -24,6 +24,24 @@ pub enum ExperimentCommand {
     /// The README's node-count tables: print them, write them into the README between their
     /// markers (`--write`), or check that the README's equal a fresh run (`--check`).
     Figures(FiguresArgs),
+    /// Paper 000's Table 4: book moves of the case-based opening player before it searches,
+    /// against the same player, a random player and the Base player, sorted and not sorted;
+    /// then with the engine's own search in place of the papers' players.
+    Book(BookArgs),
+}
+
+/// Arguments of `experiment book`.
+#[derive(Args, Debug)]
+pub struct BookArgs {
+    /// Use a seeded sample of this many ECO lines as the case base (the paper had 500).
+    #[arg(long)]
+    pub cases: Option<usize>,
+    /// Games against the random player (alternating colours).
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// Seed of the case sample and of the random player.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// Arguments of `experiment nodes`.
@@ -79,6 +97,7 @@ pub fn run(command: &ExperimentCommand) -> Result<(), CliError> {
     match command {
         ExperimentCommand::Nodes(args) => run_nodes(args),
         ExperimentCommand::Figures(args) => run_figures(args),
+        ExperimentCommand::Book(args) => run_book(args),
     }
 }
 
@@ -178,6 +197,44 @@ fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
         for (id, table) in &tables {
             println!("<!-- figure {id} -->\n{table}<!-- /figure -->\n");
         }
+    }
+    Ok(())
+}
+
+fn run_book(args: &BookArgs) -> Result<(), CliError> {
+    use crate::book::cbr::CaseBase;
+    use crate::lab::table4;
+    let mut base = CaseBase::eco();
+    if let Some(n) = args.cases {
+        base = base.sample(n, args.seed);
+    }
+    println!(
+        "Case base: {} lines, {} moves; searching players at depth {}; {} games against \
+         the random player.\n",
+        base.cases.len(),
+        base.move_count(),
+        table4::OPPONENT_DEPTH,
+        args.games
+    );
+    let base = std::sync::Arc::new(base);
+    for (title, player, opponent, names) in [
+        (
+            "Paper 000's players (`pruning` with the book, `base`)",
+            "pruning",
+            "base",
+            table4::PAPER_ROWS,
+        ),
+        (
+            "The engine (`default` with the book, `default` without)",
+            "default",
+            "default",
+            table4::ENGINE_ROWS,
+        ),
+    ] {
+        let player = config::search_config(player, &[])?;
+        let opponent = config::search_config(opponent, &[])?;
+        let rows = table4::run(&base, &player, &opponent, args.games, args.seed);
+        println!("{title}:\n\n{}", table4::markdown(&rows, names));
     }
     Ok(())
 }

@@ -6,6 +6,7 @@
 //! * [`experiment`]: node counts of configurations over a suite (`chainmate experiment nodes`).
 //! * [`figures`]: the README's node-count tables, regenerated and checked.
 //! * [`suite`]: `bm`/`am` test suites (`chainmate epd`).
+//! * [`table4`]: paper 000's Table 4, the case-based opening player's book moves.
 //!
 //! Configurations are named by the strings of [`crate::config`] (`plain+chessmaps+tt`).
 
@@ -14,3 +15,4 @@ pub mod experiment;
 pub mod figures;
 pub mod pins;
 pub mod suite;
+pub mod table4;
