@@ -485,8 +485,11 @@ fn mated_and_stalemated_roots_say_so_before_bestmove_none() {
 #[test]
 fn long_searches_report_the_current_move_and_progress() {
     let mut e = Engine::start();
+    // An infinite search runs as long as the GUI waits: well past the first second.
     e.send("setoption name Search value minimax");
-    e.send("go movetime 1600");
+    e.send("go infinite");
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    e.send("stop");
     let (_, lines) = e.bestmove();
     assert!(
         lines

@@ -240,10 +240,9 @@ impl Thread<'_> {
         let root = self.root;
         let mut best = -INFINITE;
         self.nodes += 1;
-        let report_moves = self.is_main() && self.shared.start.elapsed() >= REPORT_INTERVAL;
         for i in self.pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
-            if report_moves {
+            if self.is_main() && self.shared.start.elapsed() >= REPORT_INTERVAL {
                 self.reporter.current_move(depth, mv, i + 1);
             }
             let mut child = root;
