@@ -11,6 +11,7 @@
 //! | [`formats`] | text formats: EPD records, PGN games, perft suites, one line reader |
 //! | [`eval`] | the `Evaluator` trait, scores, named parameters; `material`, `weighted`, `tsvetkov`, `power` |
 //! | [`search`] | PVS under iterative deepening, the table, ordering, selectivity, time, threads; paper 001's plain searches; the papers' ordering, pruning and chain modules behind small hooks |
+//! | [`book`] | opening books the search asks first: paper 000's case-based retrieval over the ECO lines, Polyglot books |
 //! | [`config`] | every option, tunable and lab preset as one table; `EngineOptions` → `SearchConfig` |
 //! | [`lab`] | bench and the pinned signatures, node-count experiments, the README's figures, test suites |
 //! | [`tournament`] | games under the rules with clocks or node limits, opening books, matches, Elo |

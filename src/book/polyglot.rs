@@ -55,8 +55,8 @@ pub fn key(board: &Board) -> u64 {
     key
 }
 
-/// The book encoding of a legal move of `board` (castling as king takes rook).
-pub fn encode_move(board: &Board, mv: Move) -> u16 {
+/// The book encoding of a move (castling as king takes rook).
+pub fn encode_move(mv: Move) -> u16 {
     let to = if mv.is_castle() {
         // The rook stands on the corner of the king's side of the move.
         let rank = mv.from().rank();
@@ -76,7 +76,6 @@ pub fn encode_move(board: &Board, mv: Move) -> u16 {
         Some(Piece::Queen) => 4,
         _ => 0,
     };
-    let _ = board;
     (to as u16) | ((mv.from() as u16) << 6) | (promotion << 12)
 }
 
@@ -86,7 +85,7 @@ pub fn decode_move(board: &Board, raw: u16) -> Option<Move> {
         .legal_moves()
         .iter()
         .copied()
-        .find(|&mv| encode_move(board, mv) == raw)
+        .find(|&mv| encode_move(mv) == raw)
 }
 
 /// One book entry.
@@ -294,8 +293,8 @@ pub struct BookBuilder {
 }
 
 impl BookBuilder {
-    /// A builder with `make-book`'s defaults: 24 plies, moves from at least 3 games... as
-    /// given.
+    /// A builder keeping the first `max_ply` plies of each game, moves played in at least
+    /// `min_games` games, of `side`.
     pub fn new(max_ply: usize, min_games: u32, side: Side) -> BookBuilder {
         BookBuilder {
             counts: HashMap::new(),
@@ -323,7 +322,7 @@ impl BookBuilder {
                     (GameResult::Draw, _) => 1,
                     _ => 0,
                 };
-                self.count(key(&board), encode_move(&board, mv), score);
+                self.count(key(&board), encode_move(mv), score);
             }
             board.play_unchecked(mv);
         }
@@ -436,22 +435,22 @@ mod tests {
         let b = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
         let short = b.parse_uci("e1g1").unwrap();
         assert_eq!(
-            encode_move(&b, short),
+            encode_move(short),
             (Square::H1 as u16) | ((Square::E1 as u16) << 6)
         );
         for &mv in b.legal_moves().iter() {
-            assert_eq!(decode_move(&b, encode_move(&b, mv)), Some(mv));
+            assert_eq!(decode_move(&b, encode_move(mv)), Some(mv));
         }
         let promo = Board::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
         let q = promo.parse_uci("e7e8q").unwrap();
-        assert_eq!(encode_move(&promo, q) >> 12, 4);
+        assert_eq!(encode_move(q) >> 12, 4);
     }
 
     #[test]
     fn books_round_trip_and_bad_files_are_errors() {
         let b = Board::startpos();
-        let e4 = encode_move(&b, b.parse_uci("e2e4").unwrap());
-        let d4 = encode_move(&b, b.parse_uci("d2d4").unwrap());
+        let e4 = encode_move(b.parse_uci("e2e4").unwrap());
+        let d4 = encode_move(b.parse_uci("d2d4").unwrap());
         let book = PolyglotBook::from_entries(vec![
             Entry {
                 key: key(&b),
