@@ -113,6 +113,9 @@ pub struct Engine {
     searcher: Arc<Mutex<Searcher>>,
     control: Arc<SearchControl>,
     search: Option<JoinHandle<()>>,
+    /// Set by the search thread just before it sends `bestmove`: from then on the search is
+    /// over for the GUI (options may change), even if the thread has not exited yet.
+    answered: Arc<std::sync::atomic::AtomicBool>,
     out: Output,
     /// Whether `uci` lists the tunable parameters too (`chainmate --tunables`).
     list_tunables: bool,
@@ -128,6 +131,7 @@ impl Engine {
             options,
             control: Arc::new(SearchControl::default()),
             search: None,
+            answered: Arc::new(std::sync::atomic::AtomicBool::new(true)),
             out,
             list_tunables: false,
         }
@@ -160,7 +164,8 @@ impl Engine {
     }
 
     fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|h| !h.is_finished())
+        let answered = self.answered.load(std::sync::atomic::Ordering::SeqCst);
+        !answered && self.search.as_ref().is_some_and(|h| !h.is_finished())
     }
 
     fn stop_and_wait(&mut self) {
@@ -281,6 +286,8 @@ impl Engine {
             self.info_string(&format!("option '{name}' not changed: a search is running"));
             return;
         }
+        // A search that has sent its bestmove may still be exiting: let it finish.
+        self.stop_and_wait();
         let old_hash = self.options.hash_mb;
         match self.options.set(name, value) {
             Ok(Effect::None) => {}
@@ -317,7 +324,10 @@ impl Engine {
             }
         }
         self.control.reset(limits.ponder);
+        self.answered
+            .store(false, std::sync::atomic::Ordering::SeqCst);
         let job = SearchJob {
+            answered: Arc::clone(&self.answered),
             position: self.position.clone(),
             limits,
             config: self.options.search_config(),
@@ -373,6 +383,7 @@ pub fn setup_position(fen: Option<&str>, moves: &[String]) -> Result<Position, S
 
 /// A search to run on its own thread.
 struct SearchJob {
+    answered: Arc<std::sync::atomic::AtomicBool>,
     position: Position,
     limits: Limits,
     config: SearchConfig,
@@ -398,6 +409,8 @@ impl SearchJob {
                 .line("info string internal error in the search; playing a legal move");
             fallback_result(self.position.board())
         });
+        self.answered
+            .store(true, std::sync::atomic::Ordering::SeqCst);
         self.out.line(&bestmove_line(&result));
     }
 }
