@@ -12,6 +12,7 @@
 //! | [`eval`] | the `Evaluator` trait, scores, named parameters; `material`, `weighted`, `tsvetkov`, `power` |
 //! | [`search`] | PVS under iterative deepening, the table, ordering, selectivity, time, threads; paper 001's plain searches; the papers' ordering, pruning and chain modules behind small hooks |
 //! | [`book`] | opening books the search asks first: paper 000's case-based retrieval over the ECO lines, Polyglot books |
+//! | [`library`] | paper 003's action library: grandmasters' replies retrieved by the opponent's move and by similarity, restricting the root moves; retention |
 //! | [`config`] | every option, tunable and lab preset as one table; `EngineOptions` → `SearchConfig` |
 //! | [`lab`] | bench and the pinned signatures, node-count experiments, the README's figures, test suites |
 //! | [`tournament`] | games under the rules with clocks or node limits, opening books, matches, Elo |
@@ -32,6 +33,7 @@ pub mod core;
 pub mod eval;
 pub mod formats;
 pub mod lab;
+pub mod library;
 pub mod perft;
 pub mod search;
 pub mod tournament;

@@ -20,10 +20,7 @@ use chainmate::tournament::{
 const NODES: u64 = if cfg!(debug_assertions) { 300 } else { 2_000 };
 
 fn player(spec: &str) -> Player {
-    Player {
-        name: spec.to_string(),
-        config: parse_config(spec, &[]).unwrap(),
-    }
+    Player::internal(spec, parse_config(spec, &[]).unwrap())
 }
 
 fn settings(games: usize, concurrency: usize, max_moves: Option<u32>) -> MatchSettings {

@@ -44,6 +44,13 @@ fn handshake_lists_the_options() {
         "BookFile",
         "BookDepth",
         "BookVariety",
+        "BookSorted",
+        "BookPaperChoices",
+        "BookMaxDistance",
+        "BookCases",
+        "ActionLibrary",
+        "ActionSimilarity",
+        "ActionLearn",
     ] {
         assert!(
             lines
@@ -54,11 +61,11 @@ fn handshake_lists_the_options() {
     }
     // A GUI sees the dozen options above, none of them a free-text wall of parameters.
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-    assert_eq!(options.len(), 17, "{options:?}");
-    // Only the book's file name is text.
+    assert_eq!(options.len(), 24, "{options:?}");
+    // Only the book's and the library's file names are text.
     assert_eq!(
         options.iter().filter(|l| l.contains("type string")).count(),
-        1
+        2
     );
     // Tunables are accepted though not listed.
     e.send("setoption name search.rfp_margin value 90");
@@ -110,10 +117,10 @@ fn tunables_flag_lists_every_parameter_as_a_spin_or_check() {
     let text = String::from_utf8_lossy(&out.stdout);
     let options: Vec<&str> = text.lines().filter(|l| l.starts_with("option ")).collect();
     assert!(options.len() > 900, "{} options", options.len());
-    // Only the book's file name is text.
+    // Only the book's and the library's file names are text.
     assert_eq!(
         options.iter().filter(|l| l.contains("type string")).count(),
-        1
+        2
     );
     assert!(options.contains(&"option name search.rfp_margin type spin default 80 min 0 max 1000"));
     assert!(

@@ -28,6 +28,70 @@ pub enum ExperimentCommand {
     /// against the same player, a random player and the Base player, sorted and not sorted;
     /// then with the engine's own search in place of the papers' players.
     Book(BookArgs),
+    /// What a case-based book move costs by the distance it was retrieved at (the measure
+    /// behind the default `BookMaxDistance`): positions of real games, the book's move
+    /// without a distance limit, its loss against the search's best move.
+    BookDistance(BookDistanceArgs),
+    /// Move prediction (paper 003's library): how often the library's top reply, the search
+    /// alone, and the search over the library's replies play the game's move, top-1 and
+    /// top-3, by phase. Test on games that were not mined (split by date).
+    Predict(PredictArgs),
+    /// Paper 003's experiments A, B and C: the power evaluator without and with the action
+    /// library (action filter only; both filters at several degrees) against an external
+    /// engine at several strength settings, with a rating per experiment.
+    Abr(super::abr::AbrArgs),
+}
+
+/// Arguments of `experiment predict`.
+#[derive(Args, Debug)]
+pub struct PredictArgs {
+    /// The action library (`chainmate library build`).
+    #[arg(long)]
+    pub library: PathBuf,
+    /// Test games (PGN).
+    #[arg(long, required = true)]
+    pub pgn: PathBuf,
+    /// Only test games on or after this date (`YYYY`, `YYYY.MM`, `YYYY.MM.DD`).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Test this many games.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Nodes per search.
+    #[arg(long, default_value_t = 20_000)]
+    pub nodes: u64,
+    /// Similarity degree in [0, 1] (0: the action filter only).
+    #[arg(long, default_value_t = crate::library::DEFAULT_SIMILARITY)]
+    pub similarity: f64,
+    /// The searching configuration.
+    #[arg(long, default_value = "default")]
+    pub config: String,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+/// Arguments of `experiment book-distance`.
+#[derive(Args, Debug)]
+pub struct BookDistanceArgs {
+    /// Games whose positions are measured (PGN).
+    #[arg(long, required = true)]
+    pub pgn: PathBuf,
+    /// Use the first N games.
+    #[arg(long, default_value_t = 200)]
+    pub games: usize,
+    /// Positions after 1 to this many plies of each game.
+    #[arg(long, default_value_t = 30)]
+    pub max_ply: usize,
+    /// Search depth of the position (the position after the book move: one less).
+    #[arg(long, default_value_t = 8)]
+    pub depth: i32,
+    /// The searching configuration.
+    #[arg(long, default_value = "default")]
+    pub config: String,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
 }
 
 /// Arguments of `experiment book`.
@@ -98,6 +162,9 @@ pub fn run(command: &ExperimentCommand) -> Result<(), CliError> {
         ExperimentCommand::Nodes(args) => run_nodes(args),
         ExperimentCommand::Figures(args) => run_figures(args),
         ExperimentCommand::Book(args) => run_book(args),
+        ExperimentCommand::BookDistance(args) => run_book_distance(args),
+        ExperimentCommand::Predict(args) => run_predict(args),
+        ExperimentCommand::Abr(args) => super::abr::run(args),
     }
 }
 
@@ -236,5 +303,110 @@ fn run_book(args: &BookArgs) -> Result<(), CliError> {
         let rows = table4::run(&base, &player, &opponent, args.games, args.seed);
         println!("{title}:\n\n{}", table4::markdown(&rows, names));
     }
+    Ok(())
+}
+
+fn run_book_distance(args: &BookDistanceArgs) -> Result<(), CliError> {
+    use crate::lab::book_distance;
+    let text = read(&args.pgn)?;
+    let mut games = Vec::new();
+    for game in crate::formats::pgn::read_games(&text).take(args.games) {
+        match game {
+            Ok(g) => games.push((*g.start(), g.moves().to_vec())),
+            Err(e) => eprintln!("{}: skipped: {e}", args.pgn.display()),
+        }
+    }
+    let positions = book_distance::positions(&games, args.max_ply);
+    let config = config::search_config(&args.config, &[])?;
+    println!(
+        "{} distinct positions after 1 to {} plies of {} games; `{}` searches to depth {}.\n",
+        positions.len(),
+        args.max_ply,
+        games.len(),
+        args.config,
+        args.depth
+    );
+    let bar = progress_bar(
+        positions.len() as u64,
+        "{bar:40} {pos}/{len} positions [{elapsed} < {eta}]",
+    );
+    let samples = book_distance::run(
+        &crate::book::ECO_CASES,
+        &positions,
+        args.depth,
+        &config,
+        args.threads,
+        &|| bar.inc(1),
+    );
+    bar.finish_and_clear();
+    print!(
+        "{}",
+        book_distance::markdown(&book_distance::buckets(&samples))
+    );
+    Ok(())
+}
+
+fn run_predict(args: &PredictArgs) -> Result<(), CliError> {
+    use crate::lab::predict;
+    if !(0.0..=1.0).contains(&args.similarity) {
+        return Err(CliError::Input(format!(
+            "--similarity {}: must be within 0 and 1",
+            args.similarity
+        )));
+    }
+    let library = crate::library::ActionLibrary::load(&args.library)
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    let text = read(&args.pgn)?;
+    // The test games, with the library builder's date filter.
+    let mut games = Vec::new();
+    let mut unreadable = 0;
+    for game in crate::formats::pgn::read_games(&text) {
+        if games.len() >= args.games {
+            break;
+        }
+        match game {
+            Ok(g) => {
+                if crate::library::build::date_within(&g, args.from.as_deref(), None) {
+                    games.push((*g.start(), g.moves().to_vec()));
+                }
+            }
+            Err(e) => {
+                unreadable += 1;
+                if unreadable == 1 {
+                    eprintln!("warning: {}: {e}; skipped", args.pgn.display());
+                }
+            }
+        }
+    }
+    let config = config::search_config(&args.config, &[])?;
+    let positions: usize = games.iter().map(|(_, m)| m.len().saturating_sub(1)).sum();
+    println!(
+        "{} test games{} ({positions} positions), library {} ({} cases), similarity {}, \
+         `{}` at {} nodes.\n",
+        games.len(),
+        args.from
+            .as_deref()
+            .map_or(String::new(), |d| format!(" from {d}")),
+        args.library.display(),
+        library.contents().cases(),
+        args.similarity,
+        args.config,
+        args.nodes
+    );
+    let bar = progress_bar(
+        games.len() as u64,
+        "{bar:40} {pos}/{len} games [{elapsed} < {eta}]",
+    );
+    let cells = predict::run(
+        &library,
+        &games,
+        Some(args.similarity),
+        args.nodes,
+        &config,
+        args.threads,
+        &|| bar.inc(1),
+    );
+    bar.finish_and_clear();
+    print!("{}", predict::markdown(&cells));
     Ok(())
 }

@@ -12,7 +12,9 @@ use super::{progress_bar, CliError};
 use crate::config::search_config as parse_config;
 use crate::core::prng::SplitMix64;
 use crate::tournament::openings::{self, Opening};
-use crate::tournament::{self, elo, MatchSettings, MatchStats, Player, Termination};
+use crate::tournament::{
+    self, elo, Engine, ExternalSpec, MatchSettings, MatchStats, Player, Termination,
+};
 
 /// Arguments of `match`.
 #[derive(Args, Debug)]
@@ -20,12 +22,23 @@ use crate::tournament::{self, elo, MatchSettings, MatchStats, Player, Terminatio
 #[command(after_help = crate::config::presets_help())]
 pub struct MatchArgs {
     /// Engine A's configuration: `default`, `chessmaps+tt`, `mc`, `rules`, `pruning`,
-    /// `Evaluator=material`, ... (tokens joined by `+`; see the `lab` module).
+    /// `Evaluator=material`, ... (tokens joined by `+`; see the `lab` module), or an external
+    /// UCI engine as `uci:COMMAND` (e.g. `uci:/usr/games/stockfish`).
     #[arg(long = "engine-a", value_name = "CONFIG")]
     pub engine_a: String,
-    /// Engine B's configuration.
+    /// Engine B's configuration, or `uci:COMMAND`.
     #[arg(long = "engine-b", value_name = "CONFIG")]
     pub engine_b: String,
+    /// A UCI option for an external engine A, as `NAME=VALUE` (repeatable).
+    #[arg(long = "option-a", value_name = "NAME=VALUE")]
+    pub option_a: Vec<String>,
+    /// A UCI option for an external engine B, as `NAME=VALUE` (repeatable), e.g.
+    /// `UCI_LimitStrength=true`, `UCI_Elo=2100`.
+    #[arg(long = "option-b", value_name = "NAME=VALUE")]
+    pub option_b: Vec<String>,
+    /// Engine B's rating: the report then gives A's rating (B's plus the Elo difference).
+    #[arg(long = "rating-b", value_name = "ELO")]
+    pub rating_b: Option<f64>,
     /// Number of games (each opening is played twice, colours reversed).
     #[arg(long)]
     pub games: usize,
@@ -100,7 +113,26 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     let report = report.map_err(|e| CliError::Input(e.to_string()))?;
     print!("{}", tournament::summary(&settings, &report.stats));
+    if let (Some(rating), Some(e)) = (args.rating_b, report.stats.elo()) {
+        println!("{}", rating_line(rating, &e));
+    }
     finish(args, pgn, &report.stats, write_failed)
+}
+
+/// `Rating of A: 2143 (95%: 2080 to 2201), given B = 2100`.
+pub fn rating_line(rating_b: f64, e: &elo::EloEstimate) -> String {
+    if !e.elo.is_finite() || !e.has_interval() {
+        return format!(
+            "Rating of A: no finite estimate yet (Elo difference {}), given B = {rating_b:.0}",
+            elo::format_elo(e.elo)
+        );
+    }
+    format!(
+        "Rating of A: {:.0} (95%: {:.0} to {:.0}), given B = {rating_b:.0}",
+        rating_b + e.elo,
+        rating_b + e.lower,
+        rating_b + e.upper
+    )
 }
 
 /// Flushes the PGN file and warns about time forfeits.
@@ -116,11 +148,13 @@ fn finish(
     if let (Some(path), false) = (&args.pgn, write_failed) {
         println!("PGN: {} ({} games)", path.display(), stats.games());
     }
-    let forfeits = stats.count(Termination::TimeForfeit) + stats.count(Termination::IllegalMove);
+    let forfeits = stats.count(Termination::TimeForfeit)
+        + stats.count(Termination::IllegalMove)
+        + stats.count(Termination::Crash);
     if forfeits > 0 {
         eprintln!(
-            "warning: {forfeits} games were lost on time or by an illegal move; \
-             this should never happen (see the PGN's Termination tags)"
+            "warning: {forfeits} games were lost on time, by an illegal move or by an engine \
+             failure (see the PGN's Termination tags)"
         );
     }
     match (&args.pgn, write_failed) {
@@ -153,14 +187,8 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
         (args.engine_a.clone(), args.engine_b.clone())
     };
     let settings = MatchSettings {
-        a: Player {
-            name: name_a,
-            config: parse_config(&args.engine_a, &args.set)?,
-        },
-        b: Player {
-            name: name_b,
-            config: parse_config(&args.engine_b, &args.set)?,
-        },
+        a: player(name_a, &args.engine_a, &args.option_a, &args.set)?,
+        b: player(name_b, &args.engine_b, &args.option_b, &args.set)?,
         games: args.games,
         time_control: args.tc,
         nodes: args.nodes,
@@ -174,9 +202,69 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
     Ok(settings)
 }
 
+/// A side: `uci:COMMAND` (with its `--option-a/b` settings) or a configuration of this
+/// engine (with the `--set` options).
+pub fn player(
+    name: String,
+    spec: &str,
+    options: &[String],
+    set: &[String],
+) -> Result<Player, CliError> {
+    match spec.strip_prefix("uci:") {
+        Some(command) => {
+            if command.trim().is_empty() {
+                return Err(CliError::Input(format!(
+                    "'{spec}': give the engine's command"
+                )));
+            }
+            let options = options
+                .iter()
+                .map(|o| match o.split_once('=') {
+                    Some((n, v)) if !n.trim().is_empty() => {
+                        Ok((n.trim().to_string(), v.trim().to_string()))
+                    }
+                    _ => Err(CliError::Input(format!(
+                        "--option '{o}': expected NAME=VALUE"
+                    ))),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Player {
+                name,
+                engine: Engine::External(ExternalSpec {
+                    command: command.trim().to_string(),
+                    options,
+                }),
+            })
+        }
+        None => {
+            if !options.is_empty() {
+                return Err(CliError::Input(format!(
+                    "--option-a/--option-b are for external engines (uci:COMMAND), not '{spec}'; \
+                     use --set or NAME=VALUE tokens"
+                )));
+            }
+            Ok(Player::internal(name, parse_config(spec, set)?))
+        }
+    }
+}
+
 /// The openings in the order they will be used; bad book lines are reported and skipped.
 fn book(args: &MatchArgs) -> Result<Vec<Opening>, CliError> {
-    let mut book = match &args.book {
+    load_openings(
+        args.book.as_deref(),
+        args.book_order == BookOrder::Random,
+        args.seed,
+    )
+}
+
+/// The openings of `path` (the built-in set without one), shuffled with `seed` if `random`;
+/// bad book lines are reported and skipped.
+pub(crate) fn load_openings(
+    path: Option<&Path>,
+    random: bool,
+    seed: u64,
+) -> Result<Vec<Opening>, CliError> {
+    let mut book = match path {
         None => openings::builtin(),
         Some(path) => {
             let (book, warnings) = openings::load_book(path).map_err(CliError::Input)?;
@@ -193,8 +281,8 @@ fn book(args: &MatchArgs) -> Result<Vec<Opening>, CliError> {
             book
         }
     };
-    if args.book_order == BookOrder::Random {
-        shuffle(&mut book, args.seed);
+    if random {
+        shuffle(&mut book, seed);
     }
     Ok(book)
 }

@@ -23,11 +23,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::config::ConfigError;
 
+pub mod abr;
 pub mod bench;
 pub mod book;
 pub mod epd;
 pub mod eval;
 pub mod experiment;
+pub mod library;
 pub mod match_cmd;
 pub mod perft;
 pub mod tune;
@@ -71,6 +73,9 @@ pub enum Command {
     /// Polyglot opening books: build from PGN games, probe a position.
     #[command(subcommand)]
     Book(book::BookCommand),
+    /// Paper 003's action library: mine PGN games, statistics, probe a position.
+    #[command(subcommand)]
+    Library(library::LibraryCommand),
 }
 
 /// Why a command failed.
@@ -132,6 +137,7 @@ pub fn run() -> i32 {
         Some(Command::Experiment(command)) => experiment::run(&command),
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Book(command)) => book::run(&command),
+        Some(Command::Library(command)) => library::run(&command),
         None | Some(Command::Uci) => {
             let out = crate::uci::Output::new(Box::new(std::io::stdout()));
             crate::uci::Engine::new(out)

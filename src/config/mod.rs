@@ -90,6 +90,8 @@ pub enum ConfigError {
     UnknownToken(String),
     /// An opening book that cannot be used.
     Book(String),
+    /// An action library that cannot be used.
+    Library(String),
     /// An error inside a configuration string, with the string for context.
     InConfiguration {
         /// The whole configuration string.
@@ -126,7 +128,7 @@ impl fmt::Display for ConfigError {
                 choices.join(", ")
             ),
             ConfigError::Param(e) => write!(f, "{e}"),
-            ConfigError::Book(e) => f.write_str(e),
+            ConfigError::Book(e) | ConfigError::Library(e) => f.write_str(e),
             ConfigError::NotAnAssignment(t) => write!(f, "'{t}': expected NAME=VALUE"),
             ConfigError::UnknownToken(t) => write!(
                 f,
@@ -358,6 +360,62 @@ pub const OPTIONS: &[OptionRow] = &[
         get: |o| o.book_variety.to_string(),
         set: Setter::Flag(|o, v| o.book_variety = v),
     },
+    OptionRow {
+        name: "BookSorted",
+        kind: Kind::Check,
+        get: |o| o.cbr.sort_by_length.to_string(),
+        set: Setter::Flag(|o, v| o.cbr.sort_by_length = v),
+    },
+    OptionRow {
+        name: "BookPaperChoices",
+        kind: Kind::Check,
+        get: |o| o.cbr.paper_choices.to_string(),
+        set: Setter::Flag(|o, v| o.cbr.paper_choices = v),
+    },
+    OptionRow {
+        name: "BookMaxDistance",
+        kind: Kind::Spin {
+            min: 0,
+            max: crate::book::cbr::NO_DISTANCE_LIMIT as i64,
+        },
+        get: |o| {
+            o.cbr
+                .max_distance
+                .unwrap_or(crate::book::cbr::NO_DISTANCE_LIMIT)
+                .to_string()
+        },
+        set: Setter::Int(|o, v| {
+            o.cbr.max_distance =
+                (v < crate::book::cbr::NO_DISTANCE_LIMIT as i64).then_some(v as u32)
+        }),
+    },
+    OptionRow {
+        name: "BookCases",
+        kind: Kind::Spin {
+            min: 0,
+            max: 100_000,
+        },
+        get: |o| o.book_cases.to_string(),
+        set: Setter::Int(|o, v| o.set_book_cases(v as usize)),
+    },
+    OptionRow {
+        name: "ActionLibrary",
+        kind: Kind::String,
+        get: |o| o.action_file.clone(),
+        set: Setter::Text(|o, v| o.load_library(v)),
+    },
+    OptionRow {
+        name: "ActionSimilarity",
+        kind: Kind::Spin { min: 0, max: 100 },
+        get: |o| o.action_similarity.to_string(),
+        set: Setter::Int(|o, v| o.action_similarity = v as u32),
+    },
+    OptionRow {
+        name: "ActionLearn",
+        kind: Kind::Check,
+        get: |o| o.action_learn.to_string(),
+        set: Setter::Flag(|o, v| o.action_learn = v),
+    },
 ];
 
 /// Checks `text` against `kind`; `name` is for the error message.
@@ -459,6 +517,22 @@ pub struct EngineOptions {
     pub book_depth: usize,
     /// `BookVariety`: weighted random book moves instead of the heaviest.
     pub book_variety: bool,
+    /// `BookSorted`, `BookPaperChoices`, `BookMaxDistance` (64 = no limit, the paper): the
+    /// case-based book's retrieval settings.
+    pub cbr: crate::book::cbr::CbrSettings,
+    /// `BookCases`: the size of the seeded sample of ECO lines the case-based book uses
+    /// (0 = all 3,807; 500 = the paper's case base).
+    pub book_cases: usize,
+    /// The case base of `Book=cbr`: every ECO line, or the `BookCases` sample.
+    pub cases: std::sync::Arc<crate::book::cbr::CaseBase>,
+    /// `ActionLibrary`: the action library's path, as given (empty: no library).
+    pub action_file: String,
+    /// The library loaded from `ActionLibrary`, with the cases it learned in play.
+    pub library: Option<std::sync::Arc<crate::library::ActionLibrary>>,
+    /// `ActionSimilarity`: the similarity degree in percent (0: the action filter only).
+    pub action_similarity: u32,
+    /// `ActionLearn`: write learned cases to the file at `ucinewgame` and `quit`.
+    pub action_learn: bool,
 }
 
 impl Default for EngineOptions {
@@ -490,6 +564,13 @@ impl Default for EngineOptions {
             polyglot: None,
             book_depth: crate::book::DEFAULT_BOOK_DEPTH,
             book_variety: false,
+            cbr: crate::book::cbr::CbrSettings::default(),
+            book_cases: 0,
+            cases: crate::book::ECO_CASES.clone(),
+            action_file: String::new(),
+            library: None,
+            action_similarity: (crate::library::DEFAULT_SIMILARITY * 100.0) as u32,
+            action_learn: false,
         };
         options.select_evaluator(AnyEvaluator::DEFAULT_NAME);
         options
@@ -532,6 +613,12 @@ impl EngineOptions {
             pruning: self.pruning,
             move_chains: self.move_chains,
             book: self.book_hook(),
+            library: self.library.clone().map(|library| {
+                crate::search::LibraryHook(std::sync::Arc::new(crate::library::LibrarySource {
+                    library,
+                    degree: Some(self.action_similarity as f64 / 100.0),
+                }))
+            }),
         }
     }
 
@@ -543,8 +630,8 @@ impl EngineOptions {
         }
         let source: Arc<dyn crate::search::OpeningBook> = match self.book_kind {
             "cbr" => Arc::new(crate::book::CbrSource {
-                base: crate::book::ECO_CASES.clone(),
-                settings: crate::book::cbr::CbrSettings::default(),
+                base: self.cases.clone(),
+                settings: self.cbr,
                 max_ply: self.book_depth,
             }),
             "polyglot" => Arc::new(crate::book::PolyglotSource {
@@ -556,6 +643,43 @@ impl EngineOptions {
             _ => return None,
         };
         Some(crate::search::BookHook(source))
+    }
+
+    /// `ActionLibrary`: reads an action library (an empty path unloads it). A library that
+    /// cannot be read leaves the current one in place.
+    fn load_library(&mut self, path: &str) -> Result<(), ConfigError> {
+        let path = path.trim();
+        if path.is_empty() {
+            self.action_file.clear();
+            self.library = None;
+            return Ok(());
+        }
+        let library = crate::library::ActionLibrary::load(std::path::Path::new(path))
+            .map_err(|e| ConfigError::Library(e.to_string()))?;
+        self.action_file = path.to_string();
+        self.library = Some(std::sync::Arc::new(library));
+        Ok(())
+    }
+
+    /// With `ActionLearn` and a library: writes the cases it learned to its file (`None`:
+    /// nothing to do).
+    pub fn save_library(&self) -> Option<Result<usize, crate::library::file::LibraryError>> {
+        let library = self.library.as_ref().filter(|_| self.action_learn)?;
+        Some(library.save_learned(std::path::Path::new(&self.action_file)))
+    }
+
+    /// `BookCases`: every ECO line (0) or a sample of `n` of them, seeded with
+    /// [`crate::book::cbr::CASE_SAMPLE_SEED`] (the default seed of `--cases`).
+    fn set_book_cases(&mut self, n: usize) {
+        self.book_cases = n;
+        self.cases = if n == 0 {
+            crate::book::ECO_CASES.clone()
+        } else {
+            std::sync::Arc::new(
+                crate::book::cbr::CaseBase::clone(&crate::book::ECO_CASES)
+                    .sample(n, crate::book::cbr::CASE_SAMPLE_SEED),
+            )
+        };
     }
 
     /// `BookFile`: reads a Polyglot book (an empty path unloads it).
@@ -816,17 +940,20 @@ mod tests {
         let shown = EngineOptions::declarations(false);
         assert_eq!(shown.len(), OPTIONS.len());
         assert!(
-            shown.len() <= 17,
-            "the standard dozen, the papers' switches and the book"
+            shown.len() <= 24,
+            "the standard dozen, the papers' switches, the book and the action library"
         );
         let strings: Vec<&String> = shown.iter().filter(|d| d.contains("type string")).collect();
         assert_eq!(
             strings,
-            ["option name BookFile type string default <empty>"]
+            [
+                "option name BookFile type string default <empty>",
+                "option name ActionLibrary type string default <empty>"
+            ]
         );
         let all = EngineOptions::declarations(true);
         assert_eq!(all.len(), OPTIONS.len() + tunables().len());
-        assert_eq!(all.iter().filter(|d| d.contains("type string")).count(), 1);
+        assert_eq!(all.iter().filter(|d| d.contains("type string")).count(), 2);
         assert!(all.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
         assert!(all
             .contains(&"option name search.rfp_margin type spin default 80 min 0 max 1000".into()));

@@ -105,6 +105,18 @@ pub const PRESETS: &[Preset] = &[
         &[("Evaluator", "weighted:pruning"), ("Pruning", "rules")],
     ),
     preset(
+        "paperbook",
+        "paper 000's opening player: the case-based book with its fixed choices (1.e4, \
+         1...c5), sorted, no distance limit",
+        &[
+            ("OwnBook", "true"),
+            ("Book", "cbr"),
+            ("BookSorted", "true"),
+            ("BookPaperChoices", "true"),
+            ("BookMaxDistance", "64"),
+        ],
+    ),
+    preset(
         "plain",
         "PVS with iterative deepening, aspiration and quiescence but none of the modern \
          selectivity (null move, LMR, LMP, futility, SEE pruning, IIR, singular \

@@ -127,6 +127,8 @@ pub struct SearchConfig {
     /// The opening book asked before searching (not for analysis: `go infinite`, `ponder`,
     /// `depth` or `mate` always search).
     pub book: Option<BookHook>,
+    /// The filter of the root moves (paper 003's action library), asked after the book.
+    pub library: Option<LibraryHook>,
 }
 
 /// An opening book the search consults at its root before searching (see [`crate::book`]).
@@ -153,6 +155,37 @@ pub struct BookHook(pub std::sync::Arc<dyn OpeningBook>);
 impl fmt::Debug for BookHook {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "BookHook({})", self.0.name())
+    }
+}
+
+/// Restricts the moves the search considers at its root, and learns from the moves played
+/// (paper 003's action library: see [`crate::library`]).
+pub trait RootFilter: Send + Sync {
+    /// The moves to search in the game's current position (empty: every legal move), with a
+    /// line for the GUI.
+    fn root_moves(&self, position: &Position) -> RootMoves;
+    /// The search chose `mv` to play in `position` (not called for analysis).
+    fn played(&self, position: &Position, mv: Move);
+    /// A short name for debugging output.
+    fn name(&self) -> &'static str;
+}
+
+/// The root moves a [`RootFilter`] allows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RootMoves {
+    /// The moves (all legal); empty means every legal move.
+    pub moves: Vec<Move>,
+    /// What the filter did, for `info string`.
+    pub note: String,
+}
+
+/// The root filter a search consults, shared between searches.
+#[derive(Clone)]
+pub struct LibraryHook(pub std::sync::Arc<dyn RootFilter>);
+
+impl fmt::Debug for LibraryHook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "LibraryHook({})", self.0.name())
     }
 }
 
@@ -190,6 +223,7 @@ impl Default for SearchConfig {
             pruning: PruningScheme::Off,
             move_chains: false,
             book: None,
+            library: None,
         }
     }
 }
@@ -254,6 +288,8 @@ pub trait Reporter: Sync {
     fn progress(&self, _nodes: u64, _time: Duration, _hashfull: u32) {}
     /// The search returns a book move instead of searching.
     fn book_move(&self, _book: &BookMove) {}
+    /// A remark for the user (UCI: `info string`), e.g. what the root filter kept.
+    fn note(&self, _text: &str) {}
 }
 
 /// A reporter that drops everything.
@@ -444,6 +480,7 @@ pub fn search(
 }
 
 /// One search's inputs.
+#[derive(Clone, Copy)]
 struct Job<'a> {
     position: &'a Position,
     limits: &'a Limits,
@@ -480,8 +517,49 @@ impl Job<'_> {
         })
     }
 
+    /// The root filter's moves as `searchmoves`, unless the GUI gave its own.
+    fn filtered_limits(&self) -> Option<Limits> {
+        let hook = self.config.library.as_ref()?;
+        if !self.limits.searchmoves.is_empty() {
+            return None;
+        }
+        let allowed = hook.0.root_moves(self.position);
+        self.reporter.note(&allowed.note);
+        let board = self.position.board();
+        let moves: Vec<Move> = allowed
+            .moves
+            .into_iter()
+            .filter(|&mv| board.is_legal(mv))
+            .collect();
+        (!moves.is_empty()).then(|| Limits {
+            searchmoves: moves,
+            ..self.limits.clone()
+        })
+    }
+
     /// The search proper: one thread per entry of `memory`, the first being the main thread.
     fn run(&self, memory: &mut [ThreadMemory]) -> SearchResult {
+        if let Some(result) = self.book_move() {
+            return result;
+        }
+        let filtered = self.filtered_limits();
+        let result = Job {
+            limits: filtered.as_ref().unwrap_or(self.limits),
+            ..*self
+        }
+        .search(memory);
+        if let (Some(hook), Some(mv)) = (&self.config.library, result.best_move) {
+            // Not analysis, and not a ponder search the GUI did not confirm.
+            let analysis = self.limits.infinite || (self.limits.ponder && self.control.pondering());
+            if !analysis {
+                hook.0.played(self.position, mv);
+            }
+        }
+        result
+    }
+
+    /// Searches with the limits given, no book or filter.
+    fn search(&self, memory: &mut [ThreadMemory]) -> SearchResult {
         let Job {
             position,
             limits,
@@ -490,9 +568,6 @@ impl Job<'_> {
             control,
             reporter,
         } = *self;
-        if let Some(result) = self.book_move() {
-            return result;
-        }
         tt.new_search();
         let shared = Shared {
             tt,

@@ -101,9 +101,83 @@ pub fn format_elo(elo: f64) -> String {
     }
 }
 
+/// A performance rating against opponents of known ratings: the maximum-likelihood rating
+/// `R` of the logistic model, the root of `Σ (score_i − games_i · E(R − rating_i)) = 0`,
+/// with the standard error from the Fisher information `Σ games_i · E_i · (1 − E_i) ·
+/// (ln 10 / 400)²` (draws counted as half a point each, as Bayeselo does with its default
+/// draw model off). `results` are (opponent rating, points scored, games). `None` without
+/// games; ±∞ for all points or none.
+pub fn performance_rating(results: &[(f64, f64, u32)]) -> Option<(f64, f64)> {
+    let games: u32 = results.iter().map(|r| r.2).sum();
+    if games == 0 {
+        return None;
+    }
+    let points: f64 = results.iter().map(|r| r.1).sum();
+    if points <= 0.0 {
+        return Some((f64::NEG_INFINITY, f64::INFINITY));
+    }
+    if points >= f64::from(games) {
+        return Some((f64::INFINITY, f64::INFINITY));
+    }
+    let surplus = |r: f64| {
+        results
+            .iter()
+            .map(|&(opp, score, n)| score - f64::from(n) * elo_to_score(r - opp))
+            .sum::<f64>()
+    };
+    // The surplus falls as R rises: bisect between bounds far outside the opponents'.
+    let lowest = results.iter().map(|r| r.0).fold(f64::INFINITY, f64::min);
+    let highest = results
+        .iter()
+        .map(|r| r.0)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let (mut lo, mut hi) = (lowest - 2000.0, highest + 2000.0);
+    for _ in 0..200 {
+        let mid = (lo + hi) / 2.0;
+        if surplus(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let rating = (lo + hi) / 2.0;
+    let k = std::f64::consts::LN_10 / 400.0;
+    let information: f64 = results
+        .iter()
+        .map(|&(opp, _, n)| {
+            let e = elo_to_score(rating - opp);
+            f64::from(n) * e * (1.0 - e) * k * k
+        })
+        .sum();
+    Some((rating, 1.0 / information.sqrt()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn performance_ratings_solve_the_logistic_model() {
+        // 50 % against one opponent: its rating; 75 % against a 2000: about 2191.
+        let (even, _) = performance_rating(&[(2100.0, 10.0, 20)]).unwrap();
+        assert!((even - 2100.0).abs() < 1e-6);
+        let (r, se) = performance_rating(&[(2000.0, 75.0, 100)]).unwrap();
+        assert!((r - 2190.8).abs() < 0.5, "{r}");
+        assert!(se > 20.0 && se < 60.0, "{se}");
+        // Several opponents: the expected scores at the rating add up to the points.
+        let results = [(1900.0, 15.0, 20), (2100.0, 10.0, 20), (2300.0, 4.0, 20)];
+        let (r, _) = performance_rating(&results).unwrap();
+        let expected: f64 = results
+            .iter()
+            .map(|&(o, _, n)| f64::from(n) * elo_to_score(r - o))
+            .sum();
+        assert!((expected - 29.0).abs() < 1e-6);
+        assert_eq!(
+            performance_rating(&[(2000.0, 4.0, 4)]).unwrap().0,
+            f64::INFINITY
+        );
+        assert_eq!(performance_rating(&[]), None);
+    }
 
     #[test]
     fn logistic_curve_round_trips() {

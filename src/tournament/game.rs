@@ -27,6 +27,7 @@ use crate::eval::score::Score;
 use crate::formats::pgn::{Game, GameResult};
 use crate::search::{Limits, SearchConfig, SearchControl, Searcher, Silent};
 
+use super::external::{ExternalSpec, UciProcess};
 use super::openings::Opening;
 use super::TimeControl;
 
@@ -37,13 +38,106 @@ pub const CAP_WIN_MARGIN: Score = 100;
 /// Hash size of the capped-game judge, MiB (a depth-1 search needs next to nothing).
 const CAP_HASH_MB: usize = 1;
 
-/// A configuration of the engine taking part in a match.
+/// Who plays a side: a configuration of this engine, in the process, or an external UCI
+/// engine ([`super::external`]).
+#[derive(Clone, Debug)]
+pub enum Engine {
+    /// This engine with this configuration.
+    Internal(Box<SearchConfig>),
+    /// A separate UCI engine process.
+    External(ExternalSpec),
+}
+
+/// A side of a match.
 #[derive(Clone, Debug)]
 pub struct Player {
-    /// Name for the PGN and the report (the configuration string).
+    /// Name for the PGN and the report (the configuration string or the engine's command).
     pub name: String,
-    /// How it searches.
-    pub config: SearchConfig,
+    /// Who plays.
+    pub engine: Engine,
+}
+
+impl Player {
+    /// A configuration of this engine.
+    pub fn internal(name: impl Into<String>, config: SearchConfig) -> Player {
+        Player {
+            name: name.into(),
+            engine: Engine::Internal(Box::new(config)),
+        }
+    }
+}
+
+/// What a worker plays a side with: a searcher (its table and heuristics, cleared before
+/// each game) or an external engine's process (started on first use, restarted after a
+/// crash).
+pub enum Mover {
+    /// This engine.
+    Internal(Searcher),
+    /// An external engine and the hash size to start it with.
+    External(Option<UciProcess>, ExternalSpec, usize),
+}
+
+impl Mover {
+    /// The mover for `player` with `hash_mb` MiB of table.
+    pub fn new(player: &Player, hash_mb: usize) -> Mover {
+        match &player.engine {
+            Engine::Internal(_) => Mover::Internal(Searcher::new(hash_mb)),
+            Engine::External(spec) => Mover::External(None, spec.clone(), hash_mb),
+        }
+    }
+
+    /// Prepares a new game. An external engine that cannot be (re)started stays down: its
+    /// first move of the game is then a crash.
+    pub fn new_game(&mut self) -> Result<(), String> {
+        match self {
+            Mover::Internal(searcher) => {
+                searcher.clear();
+                Ok(())
+            }
+            Mover::External(process, spec, hash_mb) => {
+                let ready = match process.as_mut() {
+                    Some(p) => p.new_game(),
+                    None => Err(String::new()),
+                };
+                if ready.is_err() {
+                    *process = None;
+                    let mut started = UciProcess::start(spec, *hash_mb)?;
+                    started.new_game()?;
+                    *process = Some(started);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The move for the current position: `Ok(Ok(mv))` a legal move, `Ok(Err(text))` an
+    /// answer that is not a legal move, `Err(text)` a crash (the process is dropped).
+    fn choose(
+        &mut self,
+        player: &Player,
+        game: &Game,
+        position: &Position,
+        limits: &Limits,
+        control: &SearchControl,
+    ) -> Result<Result<Move, String>, String> {
+        match (self, &player.engine) {
+            (Mover::Internal(searcher), Engine::Internal(config)) => {
+                let result = searcher.search(position, limits, config, control, &Silent);
+                Ok(result.best_move.ok_or_else(|| "no move".to_string()))
+            }
+            (Mover::External(process, _, _), Engine::External(_)) => {
+                let Some(running) = process.as_mut() else {
+                    return Err(format!("{} is not running", player.name));
+                };
+                let answer = running.go(game, limits);
+                if answer.is_err() {
+                    *process = None;
+                }
+                answer
+            }
+            _ => Err("a mover does not match its player".into()),
+        }
+    }
 }
 
 /// How a game ended.
@@ -65,11 +159,13 @@ pub enum Termination {
     TimeForfeit,
     /// An engine gave no legal move (a bug; counted as a loss).
     IllegalMove,
+    /// An external engine exited, closed its output or never answered (a loss).
+    Crash,
 }
 
 impl Termination {
     /// Every termination, in report order.
-    pub const ALL: [Termination; 8] = [
+    pub const ALL: [Termination; 9] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::ThreefoldRepetition,
@@ -78,6 +174,7 @@ impl Termination {
         Termination::MoveCap,
         Termination::TimeForfeit,
         Termination::IllegalMove,
+        Termination::Crash,
     ];
 
     /// The value of the PGN `Termination` tag (the standard's vocabulary).
@@ -86,6 +183,7 @@ impl Termination {
             Termination::MoveCap => "adjudication",
             Termination::TimeForfeit => "time forfeit",
             Termination::IllegalMove => "rules infraction",
+            Termination::Crash => "abandoned",
             _ => "normal",
         }
     }
@@ -102,6 +200,7 @@ impl fmt::Display for Termination {
             Termination::MoveCap => "move cap",
             Termination::TimeForfeit => "time forfeit",
             Termination::IllegalMove => "illegal move",
+            Termination::Crash => "engine failure",
         })
     }
 }
@@ -209,12 +308,12 @@ fn limits(rules: &GameRules, clocks: Option<&Clocks>) -> Limits {
     limits
 }
 
-/// Plays one game from `opening`: `players[0]` has White, with `searchers[0]`. The returned
+/// Plays one game from `opening`: `players[0]` has White, with `movers[0]`. The returned
 /// game holds the book moves and the engines' moves, the result and the closing comment
 /// (its tags are left to the caller).
 pub fn play_game(
     players: [&Player; 2],
-    searchers: [&mut Searcher; 2],
+    movers: [&mut Mover; 2],
     opening: &Opening,
     rules: &GameRules,
 ) -> (Game, Outcome) {
@@ -225,7 +324,7 @@ pub fn play_game(
             position.play_unchecked(mv);
         }
     }
-    let outcome = play_out(players, searchers, &mut game, &mut position, rules);
+    let outcome = play_out(players, movers, &mut game, &mut position, rules);
     game.result = outcome.result;
     game.comment = Some(outcome.detail.clone());
     (game, outcome)
@@ -234,7 +333,7 @@ pub fn play_game(
 /// The engines' moves until the game ends.
 fn play_out(
     players: [&Player; 2],
-    searchers: [&mut Searcher; 2],
+    movers: [&mut Mover; 2],
     game: &mut Game,
     position: &mut Position,
     rules: &GameRules,
@@ -258,17 +357,21 @@ fn play_out(
         control.reset(false);
         let limits = limits(rules, clocks.as_ref());
         let started = Instant::now();
-        let result =
-            searchers[index].search(position, &limits, &players[index].config, &control, &Silent);
+        let choice = movers[index].choose(players[index], game, position, &limits, &control);
         let elapsed = started.elapsed();
+        let answer = match choice {
+            Ok(answer) => answer,
+            Err(why) => return crash(side, &why),
+        };
         if let Some(c) = clocks.as_mut() {
             if !c.charge(side, elapsed) {
                 return time_forfeit(position, side);
             }
         }
-        match result.best_move.filter(|&mv| game.push(mv).is_ok()) {
-            Some(mv) => position.play_unchecked(mv),
-            None => return illegal_move(side, result.best_move),
+        match answer {
+            Ok(mv) if game.push(mv).is_ok() => position.play_unchecked(mv),
+            Ok(mv) => return illegal_move(side, &format!("the illegal move {mv}")),
+            Err(text) => return illegal_move(side, &text),
         }
     }
 }
@@ -293,12 +396,19 @@ fn time_forfeit(position: &Position, loser: Color) -> Outcome {
     }
 }
 
-fn illegal_move(side: Color, mv: Option<Move>) -> Outcome {
-    let what = mv.map_or("no move".to_string(), |m| format!("the illegal move {m}"));
+fn illegal_move(side: Color, what: &str) -> Outcome {
     Outcome {
         result: GameResult::win_for(!side),
         termination: Termination::IllegalMove,
         detail: format!("{} played {what}", color_name(side)),
+    }
+}
+
+fn crash(side: Color, why: &str) -> Outcome {
+    Outcome {
+        result: GameResult::win_for(!side),
+        termination: Termination::Crash,
+        detail: format!("{} forfeits: {why}", color_name(side)),
     }
 }
 

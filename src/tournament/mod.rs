@@ -3,12 +3,15 @@
 //! * [`openings`]: where games start (EPD/FEN, PGN or movetext books; a built-in set).
 //! * [`game`]: one game under the rules of chess, with real clocks or a node limit.
 //! * [`elo`]: the Elo difference and its 95% interval from W/D/L.
-//! * [`run_match`]: `games` games on `concurrency` threads; each worker owns one
-//!   [`Searcher`] per engine, cleared before every game. Game `n` (from 0) plays opening
+//! * [`external`]: an external UCI engine (a separate process) as either side.
+//! * [`run_match`]: `games` games on `concurrency` threads; each worker owns one [`Mover`]
+//!   per side — a [`crate::search::Searcher`] cleared before every game, or an external
+//!   engine's process, sent `ucinewgame` before every game. Game `n` (from 0) plays opening
 //!   `n / 2` (cycling through the book), engine A with White when `n` is even, so each
 //!   opening is played twice with colours reversed.
 
 pub mod elo;
+pub mod external;
 pub mod game;
 pub mod openings;
 
@@ -19,9 +22,10 @@ use std::sync::mpsc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::formats::pgn::{Game, GameResult};
-use crate::search::{Searcher, THREAD_STACK};
+use crate::search::THREAD_STACK;
 pub use elo::EloEstimate;
-pub use game::{GameRules, Outcome, Player, Termination};
+pub use external::ExternalSpec;
+pub use game::{Engine, GameRules, Mover, Outcome, Player, Termination};
 pub use openings::Opening;
 
 /// A clock: base time and increment per move.
@@ -329,28 +333,23 @@ fn play_games(
     date: &str,
     sender: mpsc::Sender<GameRecord>,
 ) {
-    let mut searcher_a = Searcher::new(settings.hash_mb);
-    let mut searcher_b = Searcher::new(settings.hash_mb);
+    let mut mover_a = Mover::new(&settings.a, settings.hash_mb);
+    let mut mover_b = Mover::new(&settings.b, settings.hash_mb);
     let rules = settings.rules();
     loop {
         let index = next.fetch_add(1, Ordering::Relaxed);
         if index >= settings.games {
             return;
         }
-        searcher_a.clear();
-        searcher_b.clear();
+        // A failure to start leaves that engine down: it forfeits when it is to move.
+        let _ = mover_a.new_game();
+        let _ = mover_b.new_game();
         let a_white = index.is_multiple_of(2);
         let opening = (index / 2) % settings.openings.len();
         let (players, searchers) = if a_white {
-            (
-                [&settings.a, &settings.b],
-                [&mut searcher_a, &mut searcher_b],
-            )
+            ([&settings.a, &settings.b], [&mut mover_a, &mut mover_b])
         } else {
-            (
-                [&settings.b, &settings.a],
-                [&mut searcher_b, &mut searcher_a],
-            )
+            ([&settings.b, &settings.a], [&mut mover_b, &mut mover_a])
         };
         let (mut game, outcome) =
             game::play_game(players, searchers, &settings.openings[opening], &rules);

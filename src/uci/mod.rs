@@ -90,6 +90,10 @@ impl Reporter for Output {
         self.line(&format!("info string book {}{note}", book.mv));
     }
 
+    fn note(&self, text: &str) {
+        self.line(&format!("info string {text}"));
+    }
+
     fn current_move(&self, depth: i32, mv: Move, number: usize) {
         self.line(&format!(
             "info depth {depth} currmove {mv} currmovenumber {number}"
@@ -153,6 +157,19 @@ impl Engine {
             }
         }
         self.stop_and_wait();
+        self.save_library();
+    }
+
+    /// `ActionLearn`: writes the cases the library learned to its file.
+    fn save_library(&self) {
+        match self.options.save_library() {
+            Some(Ok(0)) | None => {}
+            Some(Ok(n)) => self.info_string(&format!(
+                "library: {n} new cases written to {}",
+                self.options.action_file
+            )),
+            Some(Err(e)) => self.info_string(&format!("{e}; cases kept in memory")),
+        }
     }
 
     fn say(&self, text: &str) {
@@ -199,6 +216,7 @@ impl Engine {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => {
                 self.stop_and_wait();
+                self.save_library();
                 self.position = Position::default();
                 self.clear_hash();
             }
