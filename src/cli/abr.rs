@@ -21,7 +21,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::match_cmd::{load_openings, player, rating_line};
+use super::match_cmd::{limit_text, load_openings, player, rating_line};
 use super::{progress_bar, CliError};
 use crate::tournament::{self, elo, MatchSettings, MatchStats, TimeControl};
 
@@ -133,7 +133,7 @@ pub fn run(args: &AbrArgs) -> Result<(), CliError> {
         rows.len(),
         args.elos.len(),
         args.games,
-        limit_text(args),
+        limit_text(args.tc, args.nodes),
         args.opponent,
         args.concurrency
     );
@@ -179,15 +179,6 @@ pub fn run(args: &AbrArgs) -> Result<(), CliError> {
             .join(", ")
     );
     Ok(())
-}
-
-fn limit_text(args: &AbrArgs) -> String {
-    match (args.tc, args.nodes) {
-        (Some(tc), Some(n)) => format!("tc {tc}, {n} nodes/move"),
-        (Some(tc), None) => format!("tc {tc}"),
-        (None, Some(n)) => format!("{n} nodes/move"),
-        (None, None) => String::new(),
-    }
 }
 
 /// One cell: the row's configuration against the opponent at `rating`.

@@ -308,14 +308,7 @@ fn run_book(args: &BookArgs) -> Result<(), CliError> {
 
 fn run_book_distance(args: &BookDistanceArgs) -> Result<(), CliError> {
     use crate::lab::book_distance;
-    let text = read(&args.pgn)?;
-    let mut games = Vec::new();
-    for game in crate::formats::pgn::read_games(&text).take(args.games) {
-        match game {
-            Ok(g) => games.push((*g.start(), g.moves().to_vec())),
-            Err(e) => eprintln!("{}: skipped: {e}", args.pgn.display()),
-        }
-    }
+    let games = pgn_games(&args.pgn, args.games, None)?;
     let positions = book_distance::positions(&games, args.max_ply);
     let config = config::search_config(&args.config, &[])?;
     println!(
@@ -348,36 +341,10 @@ fn run_book_distance(args: &BookDistanceArgs) -> Result<(), CliError> {
 
 fn run_predict(args: &PredictArgs) -> Result<(), CliError> {
     use crate::lab::predict;
-    if !(0.0..=1.0).contains(&args.similarity) {
-        return Err(CliError::Input(format!(
-            "--similarity {}: must be within 0 and 1",
-            args.similarity
-        )));
-    }
+    super::library::check_similarity(args.similarity)?;
     let library = crate::library::ActionLibrary::load(&args.library)
         .map_err(|e| CliError::Input(e.to_string()))?;
-    let text = read(&args.pgn)?;
-    // The test games, with the library builder's date filter.
-    let mut games = Vec::new();
-    let mut unreadable = 0;
-    for game in crate::formats::pgn::read_games(&text) {
-        if games.len() >= args.games {
-            break;
-        }
-        match game {
-            Ok(g) => {
-                if crate::library::build::date_within(&g, args.from.as_deref(), None) {
-                    games.push((*g.start(), g.moves().to_vec()));
-                }
-            }
-            Err(e) => {
-                unreadable += 1;
-                if unreadable == 1 {
-                    eprintln!("warning: {}: {e}; skipped", args.pgn.display());
-                }
-            }
-        }
-    }
+    let games = pgn_games(&args.pgn, args.games, args.from.as_deref())?;
     let config = config::search_config(&args.config, &[])?;
     let positions: usize = games.iter().map(|(_, m)| m.len().saturating_sub(1)).sum();
     println!(
@@ -409,4 +376,40 @@ fn run_predict(args: &PredictArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     print!("{}", predict::markdown(&cells));
     Ok(())
+}
+
+/// The first `limit` games of a PGN file (on or after the date `from`, if given) as start
+/// positions and moves; games that do not parse are skipped, the first one reported.
+fn pgn_games(
+    path: &std::path::Path,
+    limit: usize,
+    from: Option<&str>,
+) -> Result<Vec<(crate::core::Board, Vec<crate::core::Move>)>, CliError> {
+    let text = read(path)?;
+    let mut games = Vec::new();
+    let mut unreadable = 0;
+    for game in crate::formats::pgn::read_games(&text) {
+        if games.len() >= limit {
+            break;
+        }
+        match game {
+            Ok(g) if crate::library::build::date_within(&g, from, None) => {
+                games.push((*g.start(), g.moves().to_vec()));
+            }
+            Ok(_) => {}
+            Err(e) => {
+                unreadable += 1;
+                if unreadable == 1 {
+                    eprintln!("warning: {}: {e}; skipped", path.display());
+                }
+            }
+        }
+    }
+    if unreadable > 1 {
+        eprintln!(
+            "warning: {}: {unreadable} unreadable games skipped in all",
+            path.display()
+        );
+    }
+    Ok(games)
 }

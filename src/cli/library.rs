@@ -222,13 +222,19 @@ fn stats(args: &StatsArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn probe(args: &ProbeArgs) -> Result<(), CliError> {
-    if !(0.0..=1.0).contains(&args.similarity) {
-        return Err(CliError::Input(format!(
-            "--similarity {}: must be within 0 and 1",
-            args.similarity
-        )));
+/// A similarity degree must be within 0 and 1.
+pub(crate) fn check_similarity(degree: f64) -> Result<(), CliError> {
+    if (0.0..=1.0).contains(&degree) {
+        Ok(())
+    } else {
+        Err(CliError::Input(format!(
+            "--similarity {degree}: must be within 0 and 1"
+        )))
     }
+}
+
+fn probe(args: &ProbeArgs) -> Result<(), CliError> {
+    check_similarity(args.similarity)?;
     let mut position = Position::from_fen(&args.fen).map_err(|e| CliError::Input(e.to_string()))?;
     for text in args.moves.split_whitespace() {
         position

@@ -303,14 +303,19 @@ fn create_pgn(path: &Path) -> Result<BufWriter<File>, CliError> {
         .map_err(|e| CliError::Create(path.to_path_buf(), e))
 }
 
-/// One line describing the match about to be played.
-fn header(args: &MatchArgs, settings: &MatchSettings) -> String {
-    let limit = match (&settings.time_control, settings.nodes) {
+/// `tc 10+0.1`, `5000 nodes/move` or both.
+pub(crate) fn limit_text(tc: Option<tournament::TimeControl>, nodes: Option<u64>) -> String {
+    match (tc, nodes) {
         (Some(tc), Some(n)) => format!("tc {tc}, {n} nodes/move"),
         (Some(tc), None) => format!("tc {tc}"),
         (None, Some(n)) => format!("{n} nodes/move"),
         (None, None) => String::new(),
-    };
+    }
+}
+
+/// One line describing the match about to be played.
+fn header(args: &MatchArgs, settings: &MatchSettings) -> String {
+    let limit = limit_text(settings.time_control, settings.nodes);
     let book = args.book.as_ref().map_or_else(
         || "built-in openings".to_string(),
         |p| format!("book {}", p.display()),

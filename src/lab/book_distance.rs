@@ -140,27 +140,13 @@ pub fn run(
     threads: usize,
     progress: &(dyn Fn() + Sync),
 ) -> Vec<Sample> {
-    let threads = threads.max(1);
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut samples = vec![None; positions.len()];
-    let results = std::sync::Mutex::new(&mut samples);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut tt = TranspositionTable::new(4);
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(position) = positions.get(i) else {
-                        break;
-                    };
-                    let sample = measure(base, position, depth, config, &mut tt);
-                    results.lock().expect("no thread panics holding it")[i] = Some(sample);
-                    progress();
-                }
-            });
-        }
-    });
-    samples.into_iter().flatten().collect()
+    super::parallel_map(
+        positions,
+        threads,
+        || TranspositionTable::new(4),
+        |tt, position| measure(base, position, depth, config, tt),
+        progress,
+    )
 }
 
 /// The samples grouped by distance (rows for the distances that occur).

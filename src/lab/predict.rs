@@ -176,31 +176,24 @@ pub fn run(
     threads: usize,
     progress: &(dyn Fn() + Sync),
 ) -> [Cell; 3] {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let total = Mutex::new([Cell::default(); 3]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut tt = TranspositionTable::new(16);
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some((start, moves)) = games.get(i) else {
-                        break;
-                    };
-                    // A fresh table per game: results do not depend on the threads.
-                    tt.clear();
-                    let cells = game(library, start, moves, degree, nodes, config, &tt);
-                    let mut total = total.lock().unwrap_or_else(|p| p.into_inner());
-                    for (t, c) in total.iter_mut().zip(&cells) {
-                        t.add(c);
-                    }
-                    drop(total);
-                    progress();
-                }
-            });
+    let per_game = super::parallel_map(
+        games,
+        threads,
+        || TranspositionTable::new(16),
+        |tt, (start, moves)| {
+            // A fresh table per game: results do not depend on the threads.
+            tt.clear();
+            game(library, start, moves, degree, nodes, config, tt)
+        },
+        progress,
+    );
+    let mut total = [Cell::default(); 3];
+    for cells in &per_game {
+        for (t, c) in total.iter_mut().zip(cells) {
+            t.add(c);
         }
-    });
-    total.into_inner().unwrap_or_else(|p| p.into_inner())
+    }
+    total
 }
 
 /// The cells as a Markdown table: per phase and in all, top-1 and top-3 of each predictor.
