@@ -376,3 +376,45 @@ fn the_start_position_is_written_without_a_fen_tag() {
          [Black \"?\"]\n[Result \"*\"]\n\n*\n\n"
     );
 }
+
+#[test]
+fn move_comments_are_kept_per_move_and_round_trip_apart_from_the_closing_comment() {
+    let text =
+        "[White \"a\"]\n[Black \"b\"]\n\n1. e4 {+0.30/12 0.81s} e5 {[%eval 0.25] [%clk 0:03:00]} \
+                2. Nf3 {book} {second} Nc6 3. Bb5 {+0.41/14 1.02s} {White resigns... not} 1-0\n";
+    let game = read_one(text);
+    assert_eq!(game.note(0), Some("+0.30/12 0.81s"));
+    assert_eq!(game.note(1), Some("[%eval 0.25] [%clk 0:03:00]"));
+    assert_eq!(game.note(2), Some("book second"));
+    assert_eq!(game.note(3), None);
+    // The last move's last comment is the closing comment, the one before it its note.
+    assert_eq!(game.note(4), Some("+0.41/14 1.02s"));
+    assert_eq!(game.comment.as_deref(), Some("White resigns... not"));
+    let again = read_one(&game.to_pgn());
+    for i in 0..game.moves().len() {
+        assert_eq!(again.note(i), game.note(i), "note {i}");
+    }
+    assert_eq!(again.comment, game.comment);
+    assert_eq!(again.to_pgn(), game.to_pgn());
+}
+
+#[test]
+fn a_lenient_read_gives_the_moves_before_an_illegal_one() {
+    let text = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Ke7 3. Ke3 Nc6 *\n\n1. d4 d5 *\n";
+    let mut reader = read_games(text);
+    let (game, error) = reader.next_lenient().unwrap();
+    let game = game.expect("the moves before the bad one");
+    assert_eq!(uci(game.moves()), ["e2e4", "e7e5", "g1f3", "e8e7"]);
+    let error = error.expect("the bad move is reported");
+    assert_eq!(error.game, 1);
+    assert!(error.to_string().contains("Ke3"), "{error}");
+    let (next, none) = reader.next_lenient().unwrap();
+    assert!(none.is_none());
+    assert_eq!(next.unwrap().moves().len(), 2);
+    assert!(reader.next_lenient().is_none());
+    // A game that cannot be read at all gives no game.
+    let (nothing, error) = read_games("[FEN \"bad\"]\n\n1. e4 *\n")
+        .next_lenient()
+        .unwrap();
+    assert!(nothing.is_none() && error.is_some());
+}

@@ -40,6 +40,10 @@ pub enum ExperimentCommand {
     /// library (action filter only; both filters at several degrees) against an external
     /// engine at several strength settings, with a rating per experiment.
     Abr(super::abr::AbrArgs),
+    /// Paper 000's genetic weight learning (Table 3): its three conditions (Base agents, any
+    /// winner breeds; Pruning agents, any winner; Pruning agents, top three), then a round
+    /// robin of their winners and the hand-made weights; prints Table 3 beside the paper's.
+    Genetic(super::genetic::GeneticExperimentArgs),
 }
 
 /// Arguments of `experiment predict`.
@@ -165,6 +169,7 @@ pub fn run(command: &ExperimentCommand) -> Result<(), CliError> {
         ExperimentCommand::BookDistance(args) => run_book_distance(args),
         ExperimentCommand::Predict(args) => run_predict(args),
         ExperimentCommand::Abr(args) => super::abr::run(args),
+        ExperimentCommand::Genetic(args) => super::genetic::run_experiment(args),
     }
 }
 

@@ -7,10 +7,11 @@
 //! | `eval` | [`eval`]: an evaluation term by term |
 //! | `bench` | [`bench`]: the search signature, and every pinned configuration's |
 //! | `epd` | [`epd`]: solve a `bm`/`am` test suite |
-//! | `tune` | [`tune`]: fit an evaluator's parameters (Texel's method) |
+//! | `tune` | [`tune`]: fit an evaluator's parameters (Texel's method; [`genetic`]: paper 000's GA) |
 //! | `experiment` | [`experiment`]: node counts over suites; the README's figures |
 //! | `match` | [`match_cmd`]: an in-process match between two configurations |
 //! | `book` | [`book`]: build a Polyglot book from PGN games, probe a position |
+//! | `analyse` | [`analyse`]: evaluation over a game, CSV and SVG (paper 000's Figures 3–4) |
 //!
 //! Each runner returns `Result<(), CliError>`; [`run`] alone turns an error into a message on
 //! standard error and an exit code (2 for unusable input, 1 for a check that failed).
@@ -24,11 +25,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::config::ConfigError;
 
 pub mod abr;
+pub mod analyse;
 pub mod bench;
 pub mod book;
 pub mod epd;
 pub mod eval;
 pub mod experiment;
+pub mod genetic;
 pub mod library;
 pub mod match_cmd;
 pub mod perft;
@@ -63,7 +66,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Solve an EPD test suite with `bm`/`am` operations.
     Epd(epd::EpdArgs),
-    /// Fit an evaluator's parameters to game results (Texel's method).
+    /// Fit an evaluator's parameters: to game results (Texel's method, the default) or by
+    /// games between agents (`--method genetic`, paper 000's genetic algorithm).
     Tune(tune::TuneArgs),
     /// The papers' experiments.
     #[command(subcommand)]
@@ -76,6 +80,10 @@ pub enum Command {
     /// Paper 003's action library: mine PGN games, statistics, probe a position.
     #[command(subcommand)]
     Library(library::LibraryCommand),
+    /// Evaluation over a game (paper 000's Figures 3 and 4): each configuration's score,
+    /// move, nodes and time at every position, or the evaluations in the game's comments;
+    /// a CSV table and an SVG picture.
+    Analyse(analyse::AnalyseArgs),
 }
 
 /// Why a command failed.
@@ -138,6 +146,7 @@ pub fn run() -> i32 {
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Book(command)) => book::run(&command),
         Some(Command::Library(command)) => library::run(&command),
+        Some(Command::Analyse(args)) => analyse::run(&args),
         None | Some(Command::Uci) => {
             let out = crate::uci::Output::new(Box::new(std::io::stdout()));
             crate::uci::Engine::new(out)
@@ -193,6 +202,12 @@ pub(crate) fn write(path: &Path, contents: &str) -> Result<(), CliError> {
 /// Writes a whole file.
 pub(crate) fn write_bytes(path: &Path, contents: &[u8]) -> Result<(), CliError> {
     std::fs::write(path, contents).map_err(|e| CliError::Write(path.to_path_buf(), e))
+}
+
+/// Writes a file atomically (see [`crate::formats::write_atomic`]): an interrupted or failed
+/// write leaves no partial file.
+pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), CliError> {
+    crate::formats::write_atomic(path, contents).map_err(|e| CliError::Write(path.to_path_buf(), e))
 }
 
 /// A progress bar of `len` steps drawn with `template` (an indicatif template).

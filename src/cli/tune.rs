@@ -1,20 +1,33 @@
-//! `chainmate tune`: fit an evaluator's parameters to game results (Texel's method).
+//! `chainmate tune`: fit an evaluator's parameters to game results (Texel's method), or learn
+//! weights by games between agents (`--method genetic`: [`super::genetic`]).
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::eval::EvaluatorArgs;
 use super::{read, write, CliError};
 use crate::eval::Evaluator;
 use crate::tune::texel;
 
+/// How to tune.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Method {
+    /// Texel's method: minimise the error of the evaluation against game results (`--data`).
+    Texel,
+    /// Paper 000's genetic algorithm: agents play round robins, the fittest breed.
+    Genetic,
+}
+
 /// Arguments of `tune`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// Labelled positions, `board side castling ep c9 "<result>";` (repeatable).
-    #[arg(long = "data", required = true)]
+    /// Texel's method on labelled data, or paper 000's genetic algorithm on games.
+    #[arg(long, value_enum, default_value = "texel")]
+    pub method: Method,
+    /// (texel) Labelled positions, `board side castling ep c9 "<result>";` (repeatable).
+    #[arg(long = "data")]
     pub data: Vec<PathBuf>,
     /// The evaluator to tune and a parameter file to start from.
     #[command(flatten)]
@@ -37,6 +50,9 @@ pub struct TuneArgs {
     /// Parameters to leave alone: full names, or prefixes ending in `*` (repeatable).
     #[arg(long)]
     pub exclude: Vec<String>,
+    /// The genetic algorithm's settings (with `--method genetic`).
+    #[command(flatten)]
+    pub genetic: super::genetic::GeneticTuneArgs,
 }
 
 /// Reads every data file's labelled positions (the first `limit`).
@@ -57,6 +73,14 @@ fn samples(args: &TuneArgs) -> Result<Vec<texel::Sample>, CliError> {
 
 /// Runs `tune`.
 pub fn run(args: &TuneArgs) -> Result<(), CliError> {
+    if args.method == Method::Genetic {
+        return super::genetic::run_tune(&args.genetic, &args.exclude, &args.out);
+    }
+    if args.data.is_empty() {
+        return Err(CliError::Input(
+            "Texel's method needs labelled positions: --data FILE (or --method genetic)".into(),
+        ));
+    }
     let mut evaluator = args.evaluator.build()?;
     let samples = samples(args)?;
     if samples.is_empty() {

@@ -9,6 +9,28 @@ pub mod epd;
 pub mod perft_suite;
 pub mod pgn;
 
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Writes `bytes` to `path` atomically: a temporary file beside it (`<path>.tmp<pid>`),
+/// flushed to disk, then renamed over `path`. An interrupted or failed write leaves the old
+/// file (or none) and no temporary file behind.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut name = path.as_os_str().to_os_string();
+    name.push(format!(".tmp{}", std::process::id()));
+    let tmp = PathBuf::from(name);
+    let result = (|| {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
 /// The non-blank, non-comment lines of `text` with their 1-based line numbers.
 ///
 /// A comment line starts with `#` after optional whitespace. Line numbers count every line,

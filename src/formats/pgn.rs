@@ -95,6 +95,9 @@ pub struct Game {
     start: Board,
     end: Board,
     moves: Vec<Move>,
+    /// The comment after each move (`notes[i]` follows `moves[i]`), e.g. an engine's
+    /// evaluation `+0.35/12 0.81s`; the last move's closing comment is [`Game::comment`].
+    notes: Vec<Option<String>>,
 }
 
 impl Game {
@@ -107,6 +110,7 @@ impl Game {
             start,
             end: start,
             moves: Vec::new(),
+            notes: Vec::new(),
         }
     }
 
@@ -129,7 +133,21 @@ impl Game {
     pub fn push(&mut self, mv: Move) -> Result<(), MoveError> {
         self.end.try_play(mv)?;
         self.moves.push(mv);
+        self.notes.push(None);
         Ok(())
+    }
+
+    /// The comment after move `i` (from 0), if any (the closing comment is
+    /// [`Game::comment`]).
+    pub fn note(&self, i: usize) -> Option<&str> {
+        self.notes.get(i)?.as_deref()
+    }
+
+    /// Sets the comment after the last move (nothing happens before the first move).
+    pub fn annotate_last(&mut self, note: impl Into<String>) {
+        if let Some(last) = self.notes.last_mut() {
+            *last = Some(note.into());
+        }
     }
 
     /// The final position with the whole game as history, so repetitions can be judged.
@@ -208,6 +226,9 @@ impl Game {
             }
             tokens.push(board.san(mv));
             board.play_unchecked(mv);
+            if let Some(note) = self.note(i) {
+                tokens.extend(comment_tokens(note));
+            }
         }
         if let Some(comment) = &self.comment {
             tokens.extend(comment_tokens(comment));
@@ -566,6 +587,8 @@ struct RawGame {
     tag_lines: Vec<usize>,
     /// Main-line moves with their lines.
     sans: Vec<(String, usize)>,
+    /// The comments after each move of `sans`.
+    notes: Vec<Vec<String>>,
     result: Option<GameResult>,
     comment: Option<String>,
     /// The first fault met, if any (the game is still read to its end).
@@ -606,10 +629,11 @@ pub fn read_games(text: &str) -> Reader<'_> {
     }
 }
 
-impl Iterator for Reader<'_> {
-    type Item = Result<Game, PgnError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl Reader<'_> {
+    /// The next game like [`Iterator::next`], but a game with a move that is not legal comes
+    /// with the moves before it: `(Some(prefix), Some(error))`. A game that cannot be read
+    /// at all (bad syntax, bad `FEN`) is `(None, Some(error))`; a good one `(Some, None)`.
+    pub fn next_lenient(&mut self) -> Option<(Option<Game>, Option<PgnError>)> {
         let game_line = match self.lexer.peek()? {
             Ok((_, line)) | Err((_, line)) => *line,
         };
@@ -625,9 +649,22 @@ impl Iterator for Reader<'_> {
             kind,
         };
         if let Some(fault) = raw.error.take() {
-            return Some(Err(error(&raw, fault)));
+            return Some((None, Some(error(&raw, fault))));
         }
-        Some(replay(&raw).map_err(|fault| error(&raw, fault)))
+        let (game, fault) = replay(&raw);
+        Some((game, fault.map(|f| error(&raw, f))))
+    }
+}
+
+impl Iterator for Reader<'_> {
+    type Item = Result<Game, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        Some(match self.next_lenient()? {
+            (_, Some(error)) => Err(error),
+            (Some(game), None) => Ok(game),
+            (None, None) => unreachable!("a game is read or reported"),
+        })
     }
 }
 
@@ -727,9 +764,16 @@ impl Reader<'_> {
             Token::Symbol(s) if s.bytes().all(|b| b.is_ascii_digit()) => {}
             Token::Symbol(s) if *depth == 0 => {
                 raw.sans.push((s.to_string(), line));
+                raw.notes.push(Vec::new());
                 raw.comment = None;
             }
-            Token::Comment(c) if *depth == 0 => raw.comment = Some(normalize_space(c)),
+            Token::Comment(c) if *depth == 0 => {
+                let c = normalize_space(c);
+                if let Some(notes) = raw.notes.last_mut() {
+                    notes.push(c.clone());
+                }
+                raw.comment = Some(c);
+            }
             Token::LParen => *depth += 1,
             Token::RParen if *depth == 0 => raw.fail(PgnErrorKind::UnmatchedParenthesis, line),
             Token::RParen => *depth -= 1,
@@ -748,24 +792,35 @@ fn normalize_space(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Plays a parsed game's moves from its start position.
-fn replay(raw: &RawGame) -> Result<Game, (PgnErrorKind, usize)> {
+/// Plays a parsed game's moves from its start position. A move that is not legal ends the
+/// replay: the game up to it is returned with the fault (no game for a bad `FEN` tag).
+fn replay(raw: &RawGame) -> (Option<Game>, Option<(PgnErrorKind, usize)>) {
     let fen_tag = raw.tags.iter().position(|(n, _)| n == "FEN");
     let start = match fen_tag {
         Some(i) => {
             let fen = &raw.tags[i].1;
-            Board::from_fen(fen).map_err(|error| {
-                let kind = PgnErrorKind::BadFen {
-                    fen: fen.clone(),
-                    error,
-                };
-                (kind, raw.tag_lines[i])
-            })?
+            match Board::from_fen(fen) {
+                Ok(board) => board,
+                Err(error) => {
+                    let kind = PgnErrorKind::BadFen {
+                        fen: fen.clone(),
+                        error,
+                    };
+                    return (None, Some((kind, raw.tag_lines[i])));
+                }
+            }
         }
         None => Board::startpos(),
     };
     let mut game = Game::new(start);
-    for (san, line) in &raw.sans {
+    game.tags = raw.tags.clone();
+    game.result = raw.result.unwrap_or_else(|| {
+        raw.tag("Result")
+            .and_then(GameResult::from_token)
+            .unwrap_or_default()
+    });
+    let mut fault = None;
+    for (i, (san, line)) in raw.sans.iter().enumerate() {
         let board = *game.end();
         let number = match board.side_to_move() {
             Color::White => format!("{}.", board.fullmove_number()),
@@ -776,15 +831,25 @@ fn replay(raw: &RawGame) -> Result<Game, (PgnErrorKind, usize)> {
             san: san.clone(),
             error,
         };
-        let mv = board.parse_san(san).map_err(|e| (bad(e), *line))?;
-        game.push(mv).map_err(|e| (bad(e), *line))?;
+        let played = board
+            .parse_san(san)
+            .and_then(|mv| game.push(mv))
+            .map_err(|e| (bad(e), *line));
+        if let Err(f) = played {
+            fault = Some(f);
+            break;
+        }
+        // The last move's last comment is the game's closing comment, not a note.
+        let mut notes: &[String] = &raw.notes[i];
+        if i + 1 == raw.sans.len() && raw.comment.is_some() {
+            notes = &notes[..notes.len().saturating_sub(1)];
+        }
+        if !notes.is_empty() {
+            game.annotate_last(notes.join(" "));
+        }
     }
-    game.tags = raw.tags.clone();
-    game.comment = raw.comment.clone();
-    game.result = raw.result.unwrap_or_else(|| {
-        raw.tag("Result")
-            .and_then(GameResult::from_token)
-            .unwrap_or_default()
-    });
-    Ok(game)
+    if fault.is_none() {
+        game.comment = raw.comment.clone();
+    }
+    (Some(game), fault)
 }

@@ -9,14 +9,18 @@
 //! * [`suite`]: `bm`/`am` test suites (`chainmate epd`).
 //! * [`book_distance`]: what a case-based book move costs by retrieval distance.
 //! * [`table4`]: paper 000's Table 4, the case-based opening player's book moves.
+//! * [`analyse`]: evaluation over a game, searched or read from comments (paper 000's
+//!   Figures 3 and 4); [`plot`] draws it.
 //!
 //! Configurations are named by the strings of [`crate::config`] (`plain+chessmaps+tt`).
 
+pub mod analyse;
 pub mod bench;
 pub mod book_distance;
 pub mod experiment;
 pub mod figures;
 pub mod pins;
+pub mod plot;
 pub mod predict;
 pub mod suite;
 pub mod table4;

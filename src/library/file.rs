@@ -345,25 +345,9 @@ impl Contents {
 
     /// Writes the file atomically: a temporary file beside it, flushed, then renamed over it.
     pub fn save(&self, path: &Path) -> Result<(), LibraryError> {
-        let io = |e| LibraryError::Io(path.to_path_buf(), e);
-        let tmp = temporary_path(path);
-        let result = (|| {
-            let mut file = std::fs::File::create(&tmp)?;
-            file.write_all(&self.to_bytes())?;
-            file.sync_all()?;
-            std::fs::rename(&tmp, path)
-        })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        result.map_err(io)
+        crate::formats::write_atomic(path, &self.to_bytes())
+            .map_err(|e| LibraryError::Io(path.to_path_buf(), e))
     }
-}
-
-fn temporary_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_os_string();
-    name.push(format!(".tmp{}", std::process::id()));
-    PathBuf::from(name)
 }
 
 /// Record numbers sorted by (key, number).

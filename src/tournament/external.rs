@@ -17,7 +17,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use crate::core::{Board, Move};
+use super::game::{Chosen, MoveEval};
+use crate::core::Board;
 use crate::formats::pgn::Game;
 use crate::search::Limits;
 
@@ -159,7 +160,9 @@ impl UciProcess {
     /// The engine's move after `game` (its start and moves), within `limits` (clocks or
     /// nodes). `Ok(Err(text))`: the engine answered with something that is not a legal move
     /// here; `Err(text)`: it crashed or never answered.
-    pub fn go(&mut self, game: &Game, limits: &Limits) -> Result<Result<Move, String>, String> {
+    /// The last `info ... depth D ... score cp|mate X` line before `bestmove` gives the
+    /// move's evaluation.
+    pub fn go(&mut self, game: &Game, limits: &Limits) -> Result<Result<Chosen, String>, String> {
         let board: &Board = game.end();
         let mut command = format!("position fen {}", game.start().to_fen());
         if !game.moves().is_empty() {
@@ -189,6 +192,7 @@ impl UciProcess {
         };
         let mut deadline = Instant::now() + own.unwrap_or(NODES_WAIT) + GRACE;
         let mut stopped = false;
+        let mut eval = None;
         loop {
             let line = match self.next_line(deadline) {
                 Ok(line) => line,
@@ -205,10 +209,41 @@ impl UciProcess {
                 let text = rest.split_whitespace().next().unwrap_or("(none)");
                 return Ok(board
                     .parse_uci(text)
+                    .map(|mv| (mv, eval))
                     .map_err(|_| format!("'{text}', not a legal move")));
+            }
+            if let Some(info) = line.strip_prefix("info ") {
+                eval = info_eval(info).or(eval);
             }
         }
     }
+}
+
+/// The evaluation of an `info` line: its score (`cp` or `mate`, the mover's view) and depth;
+/// `None` for lines without both (or with a bound: `lowerbound`/`upperbound`).
+fn info_eval(info: &str) -> Option<(MoveEval, u32)> {
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let after = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .and_then(|i| words.get(i + 1))
+    };
+    if words
+        .iter()
+        .any(|w| *w == "lowerbound" || *w == "upperbound")
+    {
+        return None;
+    }
+    let depth = after("depth")?.parse().ok()?;
+    let i = words.iter().position(|w| *w == "score")?;
+    let value: i32 = words.get(i + 2)?.parse().ok()?;
+    let eval = match *words.get(i + 1)? {
+        "cp" => MoveEval::Centipawns(value),
+        "mate" => MoveEval::Mate(value),
+        _ => return None,
+    };
+    Some((eval, depth))
 }
 
 impl Drop for UciProcess {

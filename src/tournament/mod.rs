@@ -4,6 +4,7 @@
 //! * [`game`]: one game under the rules of chess, with real clocks or a node limit.
 //! * [`elo`]: the Elo difference and its 95% interval from W/D/L.
 //! * [`external`]: an external UCI engine (a separate process) as either side.
+//! * [`round_robin`]: every pair of several players (paper 000's genetic learning).
 //! * [`run_match`]: `games` games on `concurrency` threads; each worker owns one [`Mover`]
 //!   per side — a [`crate::search::Searcher`] cleared before every game, or an external
 //!   engine's process, sent `ucinewgame` before every game. Game `n` (from 0) plays opening
@@ -14,6 +15,7 @@ pub mod elo;
 pub mod external;
 pub mod game;
 pub mod openings;
+pub mod round_robin;
 
 use std::fmt;
 use std::str::FromStr;

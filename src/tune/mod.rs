@@ -1,3 +1,5 @@
-//! Tuning evaluator parameters from data: [`texel`] fits them to game results.
+//! Tuning parameters: [`texel`] fits an evaluator's to game results; [`genetic`] learns
+//! weights by games between agents (paper 000).
 
+pub mod genetic;
 pub mod texel;

@@ -6,11 +6,14 @@
 //! `E = mean (R − σ(e))²` over the training samples (Peter Österlund's method, named after
 //! his engine Texel). `K` is fitted first, with the starting parameters, and then held fixed.
 //!
-//! The search is a local one, as in the original: each integer parameter in turn is moved
+//! The search is a local one, as in the original: each numeric parameter in turn is moved
 //! one step up, then down, and the change is kept if `E` falls. Steps start at a tenth of the
-//! parameter's magnitude (at least 1), double after a success and halve after a failure (down
-//! to 1), so a parameter far from its best value gets there in a few rounds. A held-out tenth
-//! of the samples is scored after every round, so over-fitting is visible in the output.
+//! parameter's magnitude (at least 1 for an integer, 0.001 for a fraction such as the weighted
+//! evaluator's weights), double after a success and halve after a failure (down to that
+//! least step), so a parameter far from its best value gets there in a few rounds; tuning
+//! ends when a round changes nothing with every step at its least (or after `rounds`). A
+//! held-out tenth of the samples is scored after every round, so over-fitting is visible in
+//! the output.
 //! Flags are never changed, and parameters can be excluded by name.
 //!
 //! Samples are evaluated statically: the data are "quiet" positions (the move played from
@@ -167,18 +170,32 @@ pub fn tune(
     let k = settings
         .k
         .unwrap_or_else(|| fit_k(evaluator, train, threads));
-    let names: Vec<String> = evaluator
+    let names: Vec<(String, ParamKind)> = evaluator
         .params()
         .kinds()
         .into_iter()
-        .filter(|(n, kind)| *kind == ParamKind::Integer && !excluded(n, &settings.exclude))
-        .map(|(n, _)| n)
+        .filter(|(n, kind)| *kind != ParamKind::Flag && !excluded(n, &settings.exclude))
         .collect();
+    // Integers move in whole steps (at least 1); fractions (the weighted evaluator's
+    // weights) in steps of a tenth of their value, halved down to a thousandth.
+    let smallest: Vec<f64> = names
+        .iter()
+        .map(|(_, kind)| if *kind == ParamKind::Real { 0.001 } else { 1.0 })
+        .collect();
+    let names: Vec<String> = names.into_iter().map(|(n, _)| n).collect();
+    let round_step = |step: f64, i: usize| {
+        if smallest[i] >= 1.0 {
+            step.round().max(1.0)
+        } else {
+            (step * 1000.0).round().max(1.0) / 1000.0
+        }
+    };
     let mut steps: Vec<f64> = names
         .iter()
-        .map(|n| {
+        .enumerate()
+        .map(|(i, n)| {
             let v = evaluator.params().get(n).unwrap_or(0.0);
-            (v.abs() / 10.0).round().max(1.0)
+            round_step(v.abs() / 10.0, i)
         })
         .collect();
     let mut best = mean_error(evaluator, train, k, threads);
@@ -188,7 +205,13 @@ pub fn tune(
             let start = evaluator.params().get(name).unwrap_or(0.0);
             let mut improved = false;
             for delta in [steps[i], -steps[i]] {
-                if evaluator.params_mut().set(name, start + delta).is_err() {
+                // Fractions stay on the thousandths the option table can express.
+                let value = if smallest[i] < 1.0 {
+                    ((start + delta) * 1000.0).round() / 1000.0
+                } else {
+                    start + delta
+                };
+                if evaluator.params_mut().set(name, value).is_err() {
                     continue;
                 }
                 let e = mean_error(evaluator, train, k, threads);
@@ -206,7 +229,11 @@ pub fn tune(
                     .params_mut()
                     .set(name, start)
                     .expect("restoring a value it held");
-                steps[i] = (steps[i] / 2.0).floor().max(1.0);
+                steps[i] = if smallest[i] >= 1.0 {
+                    (steps[i] / 2.0).floor().max(1.0)
+                } else {
+                    (steps[i] / 2.0).max(smallest[i])
+                };
             }
         }
         let round_report = RoundReport {
@@ -216,7 +243,8 @@ pub fn tune(
             changed,
         };
         report(&round_report, evaluator);
-        if changed == 0 {
+        // Done when a round changed nothing with every step already at its least.
+        if changed == 0 && steps.iter().zip(&smallest).all(|(s, least)| s <= least) {
             break;
         }
     }
@@ -245,6 +273,36 @@ mod tests {
         assert_eq!(skipped, 2);
         assert_eq!(samples[0].result, 1.0);
         assert_eq!(samples[1].result, 0.5);
+    }
+
+    #[test]
+    fn tuning_moves_a_fractional_weight_in_fractional_steps() {
+        // The weighted evaluator's material weight, with nothing else in play: a knight up
+        // and a win each time, so the weight must rise from 0.05 (12 cp for the knight).
+        let win = "4k3/8/8/8/8/8/8/1N2K3 w - - c9 \"1-0\";";
+        let loss = "1n2k3/8/8/8/8/8/8/4K3 w - - c9 \"0-1\";";
+        let (samples, _) = parse_samples(&[win, loss].repeat(10).join("\n"));
+        let mut e = AnyEvaluator::by_name("weighted:base").unwrap();
+        for (name, value) in [("c_mat", 0.05), ("c_pos", 0.0), ("c_threat", 0.0)] {
+            e.params_mut().set(name, value).unwrap();
+        }
+        let settings = TuneSettings {
+            k: Some(1.0),
+            rounds: 8,
+            threads: 1,
+            exclude: [
+                "c_pos", "c_threat", "scale", "pawn", "knight", "bishop", "rook", "queen", "pst_*",
+            ]
+            .map(String::from)
+            .to_vec(),
+        };
+        let before = mean_error(&e, &samples, 1.0, 1);
+        tune(&mut e, &samples, &samples, &settings, |_, _| {});
+        let c_mat = e.params().get("c_mat").unwrap();
+        assert!(c_mat > 0.1, "{c_mat}");
+        assert!(mean_error(&e, &samples, 1.0, 1) < before);
+        assert_eq!(e.params().get("c_pos"), Some(0.0));
+        assert_eq!(e.params().get("knight"), Some(3.0));
     }
 
     #[test]

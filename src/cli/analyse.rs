@@ -1,0 +1,257 @@
+//! `chainmate analyse`: evaluation over a game (paper 000's Figures 3 and 4). Each
+//! configuration searches every position of the game; or, without `--configs`, the
+//! evaluations written in the game's comments (cutechess, lichess, `chainmate match --pgn`)
+//! are read. A table (CSV) and a picture (SVG) come out; several `--pgn` files give one
+//! column each, so the paper's three-game figure is one command.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::{progress_bar, read, write_atomic, CliError};
+use crate::config;
+use crate::formats::pgn::{self, Game};
+use crate::lab::analyse::{self, Row};
+use crate::lab::plot::{self, Panel};
+use crate::search::{Limits, SearchConfig};
+
+/// Arguments of `analyse`.
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("limit").multiple(false).args(["depth", "nodes", "movetime"])))]
+pub struct AnalyseArgs {
+    /// The game's PGN file (repeatable: one column of the picture per file).
+    #[arg(long, required = true)]
+    pub pgn: Vec<PathBuf>,
+    /// Which game of each file, from 1.
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// Configurations that search every position, comma-separated (e.g. `base,pruning` for
+    /// paper 000's players, `default` for the engine). Without it, the evaluations in the
+    /// game's comments are plotted.
+    #[arg(long, value_delimiter = ',')]
+    pub configs: Vec<String>,
+    /// Search depth per position.
+    #[arg(long)]
+    pub depth: Option<i32>,
+    /// Nodes per position.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Milliseconds per position.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Write the picture here (SVG).
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// Write the table here (CSV: one row per position and configuration).
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// The picture's title (default: what was analysed and how).
+    #[arg(long)]
+    pub title: Option<String>,
+}
+
+/// Game `number` (from 1) of the PGN at `path`. A game with a move that is not legal is cut
+/// before it, with a warning naming the game and the ply.
+pub fn load_game(path: &Path, number: usize) -> Result<Game, CliError> {
+    if number == 0 {
+        return Err(CliError::Input("--game counts from 1".into()));
+    }
+    let text = read(path)?;
+    let mut reader = pgn::read_games(&text);
+    let mut seen = 0;
+    while let Some((game, error)) = reader.next_lenient() {
+        seen += 1;
+        if seen < number {
+            continue;
+        }
+        return match (game, error) {
+            (Some(game), None) => Ok(game),
+            (Some(game), Some(error)) => {
+                let plies = game.moves().len();
+                eprintln!(
+                    "warning: {}: {error} (ply {}); analysing the {plies} plies before it",
+                    path.display(),
+                    plies + 1
+                );
+                Ok(game)
+            }
+            (None, Some(error)) => Err(CliError::Input(format!("{}: {error}", path.display()))),
+            (None, None) => Err(CliError::Input(format!(
+                "{}: game {number} could not be read",
+                path.display()
+            ))),
+        };
+    }
+    Err(CliError::Input(format!(
+        "{}: there is no game {number} (the file has {seen})",
+        path.display()
+    )))
+}
+
+/// `White (Elo) – Black (Elo), result`.
+pub fn caption(game: &Game) -> String {
+    let side = |name: &str, elo: &str| {
+        let who = game.tag(name).unwrap_or("?");
+        match game.tag(elo).filter(|e| !e.is_empty() && *e != "?") {
+            Some(e) => format!("{who} ({e})"),
+            None => who.to_string(),
+        }
+    };
+    format!(
+        "{} – {}, {}",
+        side("White", "WhiteElo"),
+        side("Black", "BlackElo"),
+        game.result.as_str()
+    )
+}
+
+fn limits(args: &AnalyseArgs) -> Result<(Limits, String), CliError> {
+    match (args.depth, args.nodes, args.movetime) {
+        (Some(d), _, _) if d >= 1 => Ok((Limits::depth(d), format!("depth {d}"))),
+        (_, Some(n), _) if n >= 1 => Ok((
+            Limits {
+                nodes: Some(n),
+                ..Limits::default()
+            },
+            format!("{n} nodes"),
+        )),
+        (_, _, Some(ms)) if ms >= 1 => Ok((
+            Limits {
+                movetime: Some(std::time::Duration::from_millis(ms)),
+                ..Limits::default()
+            },
+            format!("{ms} ms"),
+        )),
+        (None, None, None) => Err(CliError::Input(
+            "--configs needs a limit per position: --depth, --nodes or --movetime".into(),
+        )),
+        _ => Err(CliError::Input(
+            "--depth, --nodes and --movetime must be at least 1".into(),
+        )),
+    }
+}
+
+/// The directory an output goes to must exist (checked before a long analysis).
+fn check_output(path: &Option<PathBuf>) -> Result<(), CliError> {
+    let Some(path) = path else { return Ok(()) };
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if dir.is_some_and(|d| !d.is_dir()) || path.is_dir() {
+        return Err(CliError::Write(
+            path.clone(),
+            std::io::Error::new(std::io::ErrorKind::NotFound, "no such directory"),
+        ));
+    }
+    Ok(())
+}
+
+/// Runs `analyse`.
+pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
+    check_output(&args.svg)?;
+    check_output(&args.csv)?;
+    let games = args
+        .pgn
+        .iter()
+        .map(|p| load_game(p, args.game))
+        .collect::<Result<Vec<_>, _>>()?;
+    let searched = !args.configs.is_empty();
+    let (configs, how) = if searched {
+        let (limits, how) = limits(args)?;
+        let configs = args
+            .configs
+            .iter()
+            .map(|c| Ok((c.clone(), config::search_config(c, &[])?)))
+            .collect::<Result<Vec<(String, SearchConfig)>, CliError>>()?;
+        (Some((configs, limits)), how)
+    } else {
+        (None, "the evaluations in the game's comments".to_string())
+    };
+    let mut all_rows: Vec<Vec<Row>> = Vec::new();
+    for (path, game) in args.pgn.iter().zip(&games) {
+        let rows = match &configs {
+            Some((configs, limits)) => {
+                let bar = progress_bar(
+                    (game.moves().len() * configs.len()) as u64,
+                    "{msg} [{bar:30}] {pos}/{len} searches, {elapsed_precise}",
+                );
+                bar.set_message(path.display().to_string());
+                let rows = analyse::analyse(game, configs, limits, &mut || bar.inc(1));
+                bar.finish_and_clear();
+                rows
+            }
+            None => {
+                let rows = analyse::from_comments(game);
+                if rows.iter().all(|r| r.score.is_none()) {
+                    return Err(CliError::Input(format!(
+                        "{}: game {} has no evaluation in its comments (`+0.35/12 0.8s` or \
+                         `[%eval 0.35]`); give --configs and a limit to search it",
+                        path.display(),
+                        args.game
+                    )));
+                }
+                rows
+            }
+        };
+        println!(
+            "{}: {}, {} plies",
+            path.display(),
+            caption(game),
+            game.moves().len()
+        );
+        println!(
+            "| configuration | positions | plays the game's move | mean |Δscore| (pawns) | time (s) |"
+        );
+        println!("| --- | ---: | ---: | ---: | ---: |");
+        for (name, n, agree, jump, ms) in analyse::summary(&rows) {
+            let agreement = if searched {
+                format!("{agree} ({:.0} %)", 100.0 * agree as f64 / n.max(1) as f64)
+            } else {
+                "–".to_string()
+            };
+            println!(
+                "| {name} | {n} | {agreement} | {:.2} | {:.2} |",
+                jump / 100.0,
+                ms / 1000.0
+            );
+        }
+        println!();
+        all_rows.push(rows);
+    }
+    if let Some(path) = &args.csv {
+        let mut text = String::new();
+        for (i, rows) in all_rows.iter().enumerate() {
+            let table = analyse::csv(rows);
+            if all_rows.len() == 1 {
+                text = table;
+            } else {
+                // Several games: a `game` column in front.
+                for (k, line) in table.lines().enumerate() {
+                    if k == 0 && i == 0 {
+                        text.push_str(&format!("game,{line}\n"));
+                    } else if k > 0 {
+                        text.push_str(&format!("{},{line}\n", i + 1));
+                    }
+                }
+            }
+        }
+        write_atomic(path, text.as_bytes())?;
+        println!("table: {}", path.display());
+    }
+    if let Some(path) = &args.svg {
+        let title = args.title.clone().unwrap_or_else(|| match &configs {
+            Some(_) => format!("{} ({how})", args.configs.join(" vs ")),
+            None => how.clone(),
+        });
+        let panels: Vec<Panel> = games
+            .iter()
+            .zip(&all_rows)
+            .map(|(game, rows)| Panel {
+                caption: caption(game),
+                rows,
+            })
+            .collect();
+        let svg = plot::svg(&title, &panels).map_err(CliError::Input)?;
+        write_atomic(path, svg.as_bytes())?;
+        println!("picture: {}", path.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,111 @@
+//! A round robin: every pair of players, `games` games per pairing with colours alternating,
+//! all the games of the tournament shared out over `concurrency` worker threads (so a small
+//! number of games per pairing still keeps every core busy).
+//!
+//! Game `k` of pairing `(i, j)` plays opening `(pairing · games + k) / 2` of the book
+//! (cycling), player `i` with White when `k` is even. Each game gets fresh movers (a cleared
+//! searcher per side), so with a node limit a tournament is reproducible whatever the
+//! concurrency.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use super::game::{play_game, GameRules, Mover, Player};
+use super::openings::Opening;
+use crate::formats::pgn::{Game, GameResult};
+
+/// One player's results.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+/// One game of the tournament.
+#[derive(Clone, Debug)]
+pub struct Pairing {
+    /// The player with White.
+    pub white: usize,
+    /// The player with Black.
+    pub black: usize,
+    /// The game.
+    pub game: Game,
+}
+
+/// Plays the round robin; `on_game` is called after each game (any order). Returns each
+/// player's standing and every game in schedule order.
+#[allow(clippy::too_many_arguments)]
+pub fn round_robin(
+    players: &[Player],
+    games: usize,
+    rules: &GameRules,
+    openings: &[Opening],
+    concurrency: usize,
+    hash_mb: usize,
+    on_game: &(dyn Fn(&Pairing) + Sync),
+) -> (Vec<Standing>, Vec<Pairing>) {
+    let mut schedule = Vec::new();
+    for i in 0..players.len() {
+        for j in i + 1..players.len() {
+            for k in 0..games {
+                let (white, black) = if k % 2 == 0 { (i, j) } else { (j, i) };
+                schedule.push((white, black));
+            }
+        }
+    }
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Pairing>>> = Mutex::new(vec![None; schedule.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..concurrency.clamp(1, schedule.len().max(1)) {
+            scope.spawn(|| loop {
+                let n = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(white, black)) = schedule.get(n) else {
+                    break;
+                };
+                let opening = &openings[(n / 2) % openings.len().max(1)];
+                let mut movers = [
+                    Mover::new(&players[white], hash_mb),
+                    Mover::new(&players[black], hash_mb),
+                ];
+                for m in &mut movers {
+                    let _ = m.new_game();
+                }
+                let [w, b] = &mut movers;
+                let (game, _) =
+                    play_game([&players[white], &players[black]], [w, b], opening, rules);
+                let pairing = Pairing { white, black, game };
+                on_game(&pairing);
+                results.lock().unwrap_or_else(|p| p.into_inner())[n] = Some(pairing);
+            });
+        }
+    });
+    let played: Vec<Pairing> = results
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut standings = vec![Standing::default(); players.len()];
+    for p in &played {
+        let (w, b) = (p.white, p.black);
+        match p.game.result {
+            GameResult::WhiteWins => {
+                standings[w].wins += 1;
+                standings[b].losses += 1;
+            }
+            GameResult::BlackWins => {
+                standings[b].wins += 1;
+                standings[w].losses += 1;
+            }
+            _ => {
+                standings[w].draws += 1;
+                standings[b].draws += 1;
+            }
+        }
+    }
+    (standings, played)
+}

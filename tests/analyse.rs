@@ -1,0 +1,244 @@
+//! `chainmate analyse` (paper 000's Figures 3 and 4) through the real binary: a row per
+//! position and configuration, a well-formed SVG, evaluations read from lichess and match
+//! comments, and bad input refused with no file left behind.
+
+mod common;
+
+use chainmate::formats::pgn::read_games;
+use chainmate::lab::analyse;
+use common::{chainmate, text};
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("chainmate-analyse-{}-{name}", std::process::id()))
+}
+
+/// Scholar's mate: 7 plies, White mates.
+const SHORT: &str = "[White \"w\"]\n[Black \"b\"]\n[WhiteElo \"1200\"]\n[BlackElo \"1100\"]\n\n\
+                     1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+
+/// The checks a well-formed SVG document passes without an XML parser: one root, every
+/// `<text>` closed, the title and legend present.
+fn assert_svg(svg: &str, words: &[&str]) {
+    assert!(svg.starts_with("<svg "), "{}", &svg[..svg.len().min(80)]);
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<svg").count(), 1);
+    assert_eq!(svg.matches("<text").count(), svg.matches("</text>").count());
+    for w in words {
+        assert!(svg.contains(w), "missing {w}");
+    }
+}
+
+#[test]
+fn a_searched_game_gives_a_row_per_position_and_configuration_and_a_picture() {
+    let (pgn, csv, svg) = (temp("short.pgn"), temp("short.csv"), temp("short.svg"));
+    std::fs::write(&pgn, SHORT).unwrap();
+    let out = chainmate(&[
+        "analyse",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--configs",
+        "base,pruning",
+        "--depth",
+        "3",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[0].starts_with("ply,move_number,side,played,config,best,differs,score_cp"));
+    assert_eq!(lines.len(), 1 + 7 * 2, "{table}");
+    // Before 4. Qxf7# both players see the mate and choose it: the edge, White's view.
+    for config in ["base", "pruning"] {
+        let row = lines
+            .iter()
+            .find(|l| l.starts_with("6,4,white,h5f7,") && l.contains(config))
+            .unwrap_or_else(|| panic!("{table}"));
+        assert!(row.contains(",h5f7,false,1000,10.00,true,"), "{row}");
+    }
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert_svg(
+        &picture,
+        &[
+            "base vs pruning (depth 3)",
+            "w (1200) – b (1100), 1-0",
+            "cumulative time",
+        ],
+    );
+    for p in [pgn, csv, svg] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn the_three_lichess_games_are_plotted_from_their_eval_comments() {
+    let svg = temp("lichess.svg");
+    let out = chainmate(&[
+        "analyse",
+        "--pgn",
+        "games/lichess/low.pgn",
+        "--pgn",
+        "games/lichess/mid.pgn",
+        "--pgn",
+        "games/lichess/high.pgn",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Melcheasedec (1327) – DarioPanarese (1312), 1-0, 55 plies"));
+    assert!(stdout.contains("| lichess analysis | 55 |"), "{stdout}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert_svg(&picture, &["lichess analysis", "bwienke (2120)"]);
+    let _ = std::fs::remove_file(svg);
+    // The rows: lichess's first evaluation of the low game, and the mate at the end.
+    let text = std::fs::read_to_string("games/lichess/low.pgn").unwrap();
+    let game = read_games(&text).next().unwrap().unwrap();
+    let rows = analyse::from_comments(&game);
+    assert_eq!(rows.len(), 55);
+    assert!(rows.iter().all(|r| r.config == analyse::LICHESS_SERIES));
+    assert_eq!(rows.last().unwrap().score, Some(analyse::EDGE));
+    assert!(rows.iter().all(|r| r.score.is_some()));
+    // The time a side spent is its clock's fall plus the increments (a 300+3 game).
+    // White mated with the last move, whose comment is the closing one.
+    let last_clock = |from_end: usize| {
+        let comment = match from_end {
+            1 => game.comment.as_deref(),
+            _ => game.note(game.moves().len() - from_end),
+        };
+        analyse::clock_seconds(comment.unwrap()).unwrap()
+    };
+    let (white_moves, black_moves) = (28.0, 27.0);
+    let expected =
+        (300.0 - last_clock(1) + 3.0 * white_moves) + (300.0 - last_clock(2) + 3.0 * black_moves);
+    let total: f64 = rows.iter().map(|r| r.time_ms.unwrap()).sum::<f64>() / 1000.0;
+    assert!((total - expected).abs() < 1e-6, "{total} vs {expected}");
+}
+
+#[test]
+fn a_match_writes_evaluation_comments_that_analyse_reads_back() {
+    let (pgn, csv) = (temp("match.pgn"), temp("match.csv"));
+    let out = chainmate(&[
+        "match",
+        "--engine-a",
+        "default",
+        "--engine-b",
+        "Evaluator=material",
+        "--games",
+        "2",
+        "--nodes",
+        "2000",
+        "--max-moves",
+        "30",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    let game = read_games(&games).next().unwrap().unwrap();
+    // Every engine move (after the book) carries `score/depth time`, e.g. `+0.35/12 0.01s`.
+    let commented = (0..game.moves().len())
+        .filter_map(|i| game.note(i))
+        .filter(|n| analyse::comment_eval(n, chainmate::core::Color::White).is_some())
+        .count();
+    assert!(commented >= 20, "{commented} commented moves in\n{games}");
+    let out = chainmate(&[
+        "analyse",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--game",
+        "2",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = std::fs::read_to_string(&csv).unwrap();
+    // Both engines' lines, named after the players.
+    assert!(table.contains(",default,") && table.contains(",Evaluator=material,"));
+    for p in [pgn, csv] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn bad_input_is_refused_clearly_and_leaves_no_file() {
+    let (pgn, svg) = (temp("bad.pgn"), temp("bad.svg"));
+    std::fs::write(&pgn, SHORT.replace("Nf6", "Ke3")).unwrap();
+    let run = |args: &[&str]| {
+        let mut all = vec!["analyse"];
+        all.extend_from_slice(args);
+        chainmate(&all)
+    };
+    let p = pgn.to_str().unwrap();
+    let s = svg.to_str().unwrap();
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["--pgn", "/nonexistent/x.pgn"],
+            "cannot read /nonexistent/x.pgn",
+        ),
+        (
+            &["--pgn", p, "--game", "3"],
+            "there is no game 3 (the file has 1)",
+        ),
+        (&["--pgn", p, "--game", "0"], "--game counts from 1"),
+        (
+            &["--pgn", p, "--configs", "base"],
+            "--depth, --nodes or --movetime",
+        ),
+        (
+            &["--pgn", p, "--configs", "nonsense", "--depth", "2"],
+            "nonsense",
+        ),
+        (
+            &[
+                "--pgn",
+                p,
+                "--configs",
+                "base",
+                "--depth",
+                "2",
+                "--svg",
+                "/nonexistent-dir/f.svg",
+            ],
+            "cannot write /nonexistent-dir/f.svg",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    // A game without evaluation comments cannot be plotted from them.
+    let out = run(&["--pgn", p, "--svg", s]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no evaluation in its comments"));
+    assert!(!svg.exists());
+    // An illegal move: reported with the game and move, analysed up to it.
+    let out = run(&[
+        "--pgn",
+        p,
+        "--configs",
+        "Evaluator=material",
+        "--depth",
+        "1",
+        "--svg",
+        s,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("game 1") && stderr.contains("3... Ke3"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("(ply 6); analysing the 5 plies before it"),
+        "{stderr}"
+    );
+    assert!(text(&out.stdout).contains("| Evaluator=material | 5 |"));
+    for p in [pgn, svg] {
+        let _ = std::fs::remove_file(p);
+    }
+}
