@@ -249,3 +249,44 @@ fn every_bench_position_is_valid() {
         assert!(Board::from_fen(fen).is_ok(), "{fen}");
     }
 }
+
+#[test]
+fn max_depth_caps_a_clocked_search_and_the_zero_evaluation_scores_nothing() {
+    use chainmate::config::search_config;
+    use chainmate::eval::Evaluator;
+    use std::time::Duration;
+    // A clocked search of paper 004's 3-ply player stops at depth 3, however much time it has.
+    let config = search_config("alphabeta+Evaluator=tsvetkov:paper+MaxDepth=3", &[]).unwrap();
+    let clocked = Limits {
+        wtime: Some(Duration::from_secs(60)),
+        btime: Some(Duration::from_secs(60)),
+        ..Limits::default()
+    };
+    let position = Position::new(Board::startpos());
+    assert_eq!(search_with(&position, clocked.clone(), &config).depth, 3);
+    // `go depth` asks for less: the smaller wins; MaxDepth=0 is no limit.
+    assert_eq!(search_with(&position, Limits::depth(2), &config).depth, 2);
+    let unlimited = search_config("alphabeta+MaxDepth=0", &[]).unwrap();
+    assert_eq!(
+        search_with(&position, Limits::depth(5), &unlimited).depth,
+        5
+    );
+    // Paper 004's all-zero evaluation: every position is worth 0 to it, so every root move
+    // scores 0 and the search returns a draw score at any depth.
+    let zero = search_config("minimax+Evaluator=material:zero", &[]).unwrap();
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1",
+    ] {
+        let board = Board::from_fen(fen).unwrap();
+        assert_eq!(zero.evaluator.evaluate(&board), 0, "{fen}");
+    }
+    let result = search_with(&position, Limits::depth(3), &zero);
+    assert_eq!(result.score, 0);
+    // Minimax sees the whole tree: 20 + 400 + 8,902 leaves and interior nodes at depth 3,
+    // over the iterations 1, 2 and 3 of iterative deepening.
+    assert_eq!(
+        result.nodes,
+        (1 + 20) + (1 + 20 + 400) + (1 + 20 + 400 + 8902)
+    );
+}

@@ -331,6 +331,12 @@ pub const OPTIONS: &[OptionRow] = &[
         set: Setter::Choice(|o, v| o.move_chains = v == "on"),
     },
     OptionRow {
+        name: "MaxDepth",
+        kind: Kind::Spin { min: 0, max: 128 },
+        get: |o| o.max_depth.to_string(),
+        set: Setter::Int(|o, v| o.max_depth = v as i32),
+    },
+    OptionRow {
         name: "OwnBook",
         kind: Kind::Check,
         get: |o| o.own_book.to_string(),
@@ -496,6 +502,8 @@ pub struct EngineOptions {
     pub pruning: PruningScheme,
     /// `MoveChains`.
     pub move_chains: bool,
+    /// `MaxDepth`: the deepest iteration of any search (0: no limit).
+    pub max_depth: i32,
     /// Search parameters (`search.*`).
     pub search_params: SearchParams,
     /// One evaluator per family (`tsvetkov`, `material`, ...), with its own parameters, so
@@ -554,6 +562,7 @@ impl Default for EngineOptions {
             ordering: defaults.ordering,
             pruning: defaults.pruning,
             move_chains: defaults.move_chains,
+            max_depth: defaults.max_depth,
             search_params: defaults.params,
             evaluators,
             selected: 0,
@@ -612,6 +621,7 @@ impl EngineOptions {
             ordering: self.ordering,
             pruning: self.pruning,
             move_chains: self.move_chains,
+            max_depth: self.max_depth,
             book: self.book_hook(),
             library: self.library.clone().map(|library| {
                 crate::search::LibraryHook(std::sync::Arc::new(crate::library::LibrarySource {
@@ -940,8 +950,8 @@ mod tests {
         let shown = EngineOptions::declarations(false);
         assert_eq!(shown.len(), OPTIONS.len());
         assert!(
-            shown.len() <= 24,
-            "the standard dozen, the papers' switches, the book and the action library"
+            shown.len() <= 25,
+            "the standard dozen, the papers' switches, MaxDepth, the book and the action library"
         );
         let strings: Vec<&String> = shown.iter().filter(|d| d.contains("type string")).collect();
         assert_eq!(

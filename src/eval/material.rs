@@ -49,6 +49,22 @@ pub struct Material {
 }
 
 impl Material {
+    /// Paper 004's all-zero evaluation, "all 0 board scores", as the material evaluator with
+    /// every piece worth 0 (`material:zero`): every position is a draw to it, so the search
+    /// is a full-width tree whose time measures the move generator and the search itself.
+    pub fn zero() -> Material {
+        Material {
+            params: MaterialParams {
+                pawn: 0,
+                knight: 0,
+                bishop: 0,
+                rook: 0,
+                queen: 0,
+                king: 0,
+            },
+        }
+    }
+
     /// `color`'s material of one piece type, in centipawns.
     #[inline(always)]
     fn piece_material(&self, board: &Board, color: Color, piece: Piece) -> i64 {

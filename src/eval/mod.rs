@@ -202,11 +202,13 @@ impl AnyEvaluator {
     /// `weighted:<preset>` selects another of the paper's weight presets. `tsvetkov` and
     /// `tsvetkov:paper` are the Tsvetkov evaluator with the paper's weights; `tsvetkov:tuned`
     /// has weights fitted to game results (see [`TSVETKOV_TUNED`]) and is the default for play.
+    /// `material:zero` is paper 004's all-zero evaluation (every piece worth nothing).
     pub const NAMES: &'static [&'static str] = &[
         "tsvetkov",
         "tsvetkov:paper",
         "tsvetkov:tuned",
         "material",
+        "material:zero",
         "weighted",
         "weighted:uniform",
         "weighted:base",
@@ -230,6 +232,7 @@ impl AnyEvaluator {
         }
         match name.as_str() {
             "material" => Some(AnyEvaluator::Material(material::Material::default())),
+            "material:zero" => Some(AnyEvaluator::Material(material::Material::zero())),
             "weighted" => Some(AnyEvaluator::Weighted(weighted::Weighted::default())),
             "tsvetkov" | "tsvetkov:paper" => {
                 Some(AnyEvaluator::Tsvetkov(tsvetkov::Tsvetkov::default()))
