@@ -8,16 +8,15 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::{progress_bar, read, write_atomic, CliError};
+use super::{progress_bar, read, write_atomic, CliError, SearchLimitArgs};
 use crate::config;
 use crate::formats::pgn::{self, Game};
 use crate::lab::analyse::{self, Row};
 use crate::lab::plot::{self, Panel};
-use crate::search::{Limits, SearchConfig};
+use crate::search::SearchConfig;
 
 /// Arguments of `analyse`.
 #[derive(Args, Debug)]
-#[command(group(clap::ArgGroup::new("limit").multiple(false).args(["depth", "nodes", "movetime"])))]
 pub struct AnalyseArgs {
     /// The game's PGN file (repeatable: one column of the picture per file).
     #[arg(long, required = true)]
@@ -30,15 +29,9 @@ pub struct AnalyseArgs {
     /// game's comments are plotted.
     #[arg(long, value_delimiter = ',')]
     pub configs: Vec<String>,
-    /// Search depth per position.
-    #[arg(long)]
-    pub depth: Option<i32>,
-    /// Nodes per position.
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// Milliseconds per position.
-    #[arg(long)]
-    pub movetime: Option<u64>,
+    /// How far each configuration searches each position.
+    #[command(flatten)]
+    pub limit: SearchLimitArgs,
     /// Write the picture here (SVG).
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -105,32 +98,6 @@ pub fn caption(game: &Game) -> String {
     )
 }
 
-fn limits(args: &AnalyseArgs) -> Result<(Limits, String), CliError> {
-    match (args.depth, args.nodes, args.movetime) {
-        (Some(d), _, _) if d >= 1 => Ok((Limits::depth(d), format!("depth {d}"))),
-        (_, Some(n), _) if n >= 1 => Ok((
-            Limits {
-                nodes: Some(n),
-                ..Limits::default()
-            },
-            format!("{n} nodes"),
-        )),
-        (_, _, Some(ms)) if ms >= 1 => Ok((
-            Limits {
-                movetime: Some(std::time::Duration::from_millis(ms)),
-                ..Limits::default()
-            },
-            format!("{ms} ms"),
-        )),
-        (None, None, None) => Err(CliError::Input(
-            "--configs needs a limit per position: --depth, --nodes or --movetime".into(),
-        )),
-        _ => Err(CliError::Input(
-            "--depth, --nodes and --movetime must be at least 1".into(),
-        )),
-    }
-}
-
 /// The directory an output goes to must exist (checked before a long analysis).
 fn check_output(path: &Option<PathBuf>) -> Result<(), CliError> {
     let Some(path) = path else { return Ok(()) };
@@ -155,7 +122,11 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
         .collect::<Result<Vec<_>, _>>()?;
     let searched = !args.configs.is_empty();
     let (configs, how) = if searched {
-        let (limits, how) = limits(args)?;
+        let (limits, how) = args.limit.limits()?.ok_or_else(|| {
+            CliError::Input(
+                "--configs needs a limit per position: --depth, --nodes or --movetime".into(),
+            )
+        })?;
         let configs = args
             .configs
             .iter()

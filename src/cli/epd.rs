@@ -5,26 +5,19 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::{at_least_one, progress_bar, read, CliError, EngineArgs};
+use super::{at_least_one, progress_bar, read, CliError, EngineArgs, SearchLimitArgs};
 use crate::lab::suite;
-use crate::search::{Limits, SearchConfig};
+use crate::search::SearchConfig;
 
 /// Arguments of `epd`.
 #[derive(Args, Debug)]
-#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "nodes", "movetime"])))]
 #[command(after_help = crate::config::presets_help())]
 pub struct EpdArgs {
     /// The EPD file.
     pub file: PathBuf,
-    /// Search each position to this depth.
-    #[arg(long)]
-    pub depth: Option<i32>,
-    /// Search each position this many nodes.
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// Search each position this many milliseconds.
-    #[arg(long)]
-    pub movetime: Option<u64>,
+    /// How far each position is searched.
+    #[command(flatten)]
+    pub limit: SearchLimitArgs,
     /// Hash size in MiB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
@@ -47,12 +40,9 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
     for (line, e) in &errors {
         eprintln!("warning: {}:{line}: {e}; skipped", args.file.display());
     }
-    let limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes,
-        movetime: args.movetime.map(std::time::Duration::from_millis),
-        ..Default::default()
-    };
+    let (limits, _) = args.limit.limits()?.ok_or_else(|| {
+        CliError::Input("give a limit per position: --depth, --nodes or --movetime".into())
+    })?;
     let bar = progress_bar(
         records.len() as u64,
         "{bar:40} {pos}/{len} solved {msg} [{elapsed} / ~{duration}]",

@@ -204,6 +204,54 @@ pub(crate) fn write_bytes(path: &Path, contents: &[u8]) -> Result<(), CliError> 
     std::fs::write(path, contents).map_err(|e| CliError::Write(path.to_path_buf(), e))
 }
 
+/// A limit for each search, `--depth`, `--nodes` or `--movetime` (at most one; `epd`,
+/// `analyse`).
+#[derive(clap::Args, Debug, Clone)]
+#[group(id = "limit", multiple = false)]
+pub struct SearchLimitArgs {
+    /// Search each position to this depth.
+    #[arg(long)]
+    pub depth: Option<i32>,
+    /// Search each position this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Search each position this many milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+}
+
+impl SearchLimitArgs {
+    /// The limits with a description (`depth 4`), `None` when no limit is given; a limit
+    /// below 1 is an error.
+    pub fn limits(&self) -> Result<Option<(crate::search::Limits, String)>, CliError> {
+        use crate::search::Limits;
+        let positive = match (self.depth, self.nodes, self.movetime) {
+            (Some(d), _, _) => d >= 1,
+            (_, Some(n), _) => n >= 1,
+            (_, _, Some(ms)) => ms >= 1,
+            _ => return Ok(None),
+        };
+        if !positive {
+            return Err(CliError::Input(
+                "--depth, --nodes and --movetime must be at least 1".into(),
+            ));
+        }
+        let limits = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime.map(std::time::Duration::from_millis),
+            ..Limits::default()
+        };
+        let text = match (self.depth, self.nodes, self.movetime) {
+            (Some(d), _, _) => format!("depth {d}"),
+            (_, Some(n), _) => format!("{n} nodes"),
+            (_, _, Some(ms)) => format!("{ms} ms"),
+            _ => String::new(),
+        };
+        Ok(Some((limits, text)))
+    }
+}
+
 /// Writes a file atomically (see [`crate::formats::write_atomic`]): an interrupted or failed
 /// write leaves no partial file.
 pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), CliError> {
