@@ -12,8 +12,9 @@ use chainmate::core::Position;
 use chainmate::formats::pgn::{read_games, Game, GameResult};
 use chainmate::tournament::game::{judge_score, rules_outcome, CAP_WIN_MARGIN};
 use chainmate::tournament::openings::{self, parse_book, BookFormat};
+use chainmate::tournament::sprt::{Decision, Sprt};
 use chainmate::tournament::{
-    run_match, MatchReport, MatchSettings, Player, Termination, TimeControl,
+    run_match, summary, MatchReport, MatchSettings, Player, Termination, TimeControl,
 };
 
 /// Nodes per move: enough for sensible play, small enough to keep the tests fast.
@@ -35,6 +36,7 @@ fn settings(games: usize, concurrency: usize, max_moves: Option<u32>) -> MatchSe
         concurrency,
         openings: openings::builtin(),
         event: "test".into(),
+        sprt: None,
     }
 }
 
@@ -156,6 +158,27 @@ fn a_clocked_game_runs_on_real_clocks() {
         }
     }
     assert_eq!(report.games.len(), 2);
+}
+
+#[test]
+fn an_sprt_ends_a_lopsided_match_early_with_h1() {
+    // The engine against material-only play (about +140 Elo here): with the wide hypotheses
+    // 0 and 100 Elo the test accepts H1 well before 400 games; every game played is counted.
+    let s = MatchSettings {
+        sprt: Some(Sprt::parse("elo0=0 elo1=100 alpha=0.05 beta=0.05").unwrap()),
+        ..settings(400, 2, Some(60))
+    };
+    let (report, _) = play(&s);
+    let stats = &report.stats;
+    let games = report.games.len();
+    assert!(games < 200, "{games} games");
+    assert_eq!(stats.games() as usize, games);
+    let test = s.sprt.unwrap();
+    assert_eq!(
+        test.decision(stats.wins, stats.draws, stats.losses),
+        Some(Decision::H1)
+    );
+    assert!(summary(&s, stats).contains(": H1 accepted"));
 }
 
 #[test]

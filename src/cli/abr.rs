@@ -210,6 +210,7 @@ fn cell(
         concurrency: args.concurrency,
         openings: openings.to_vec(),
         event: format!("chainmate experiment abr: {name} vs {rating}"),
+        sprt: None,
     };
     let mut pgn = String::new();
     let bar = progress_bar(

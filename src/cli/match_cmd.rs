@@ -73,6 +73,11 @@ pub struct MatchArgs {
     /// Hash size of each engine, MiB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    /// Stop when a sequential probability ratio test decides, e.g.
+    /// `--sprt "elo0=0 elo1=5 alpha=0.05 beta=0.05"` (GSPRT on W/D/L; `--games` is then the
+    /// most that are played).
+    #[arg(long, value_parser = tournament::sprt::Sprt::parse)]
+    pub sprt: Option<tournament::sprt::Sprt>,
 }
 
 /// Opening order of `match`.
@@ -197,6 +202,7 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
         concurrency: args.concurrency,
         openings: book(args)?,
         event: format!("chainmate match: {} vs {}", args.engine_a, args.engine_b),
+        sprt: args.sprt,
     };
     settings.validate().map_err(CliError::Input)?;
     Ok(settings)

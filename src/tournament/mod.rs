@@ -5,6 +5,7 @@
 //! * [`elo`]: the Elo difference and its 95% interval from W/D/L.
 //! * [`external`]: an external UCI engine (a separate process) as either side.
 //! * [`round_robin`]: every pair of several players (paper 000's genetic learning).
+//! * [`sprt`]: the sequential probability ratio test that can end a match early.
 //! * [`run_match`]: `games` games on `concurrency` threads; each worker owns one [`Mover`]
 //!   per side — a [`crate::search::Searcher`] cleared before every game, or an external
 //!   engine's process, sent `ucinewgame` before every game. Game `n` (from 0) plays opening
@@ -16,6 +17,7 @@ pub mod external;
 pub mod game;
 pub mod openings;
 pub mod round_robin;
+pub mod sprt;
 
 use std::fmt;
 use std::str::FromStr;
@@ -108,6 +110,9 @@ pub struct MatchSettings {
     pub openings: Vec<Opening>,
     /// The PGN `Event` tag.
     pub event: String,
+    /// Stop as soon as this test decides (the games already started are finished and
+    /// counted); `games` is then the most that are played.
+    pub sprt: Option<sprt::Sprt>,
 }
 
 impl MatchSettings {
@@ -258,7 +263,22 @@ pub fn summary(settings: &MatchSettings, stats: &MatchStats) -> String {
         .map(|(t, n)| format!("{t} {n}"))
         .collect();
     out.push_str(&format!("Terminations: {}\n", ends.join(", ")));
+    if let Some(test) = settings.sprt {
+        out.push_str(&sprt_line(&test, stats));
+    }
     out
+}
+
+/// `SPRT elo0=0 elo1=5 alpha=0.05 beta=0.05: LLR 2.97 (-2.94, 2.94): H1 accepted`.
+pub fn sprt_line(test: &sprt::Sprt, stats: &MatchStats) -> String {
+    let llr = test.llr(stats.wins, stats.draws, stats.losses);
+    let (lower, upper) = test.bounds();
+    let verdict = match test.decision(stats.wins, stats.draws, stats.losses) {
+        Some(sprt::Decision::H1) => "H1 accepted",
+        Some(sprt::Decision::H0) => "H0 accepted",
+        None => "no decision",
+    };
+    format!("{test}: LLR {llr:.2} ({lower:.2}, {upper:.2}): {verdict}\n")
 }
 
 /// `Elo difference (A - B): +35.2 +/- 40.1 (95%: -4.9 to +75.3)`; a clean sweep has no
@@ -322,6 +342,13 @@ pub fn run_match(
             stats.add(&record);
             on_game(&record, &stats);
             games.push(record);
+            let decided = settings
+                .sprt
+                .and_then(|t| t.decision(stats.wins, stats.draws, stats.losses));
+            if decided.is_some() {
+                // No new game starts; those in progress finish and are counted.
+                next.store(settings.games, Ordering::Relaxed);
+            }
         }
     });
     games.sort_by_key(|g| g.number);
