@@ -125,8 +125,8 @@ pub struct SearchConfig {
     /// Whether dynamic move chains (paper 002) replace the search below stored sequences.
     pub move_chains: bool,
     /// The deepest iteration of any search, 0 for no limit (`MaxDepth`): a fixed-depth
-    /// player under a clock, as paper 004's 3- and 4-ply players were. Like `go depth`, it
-    /// makes the search an analysis the book is not asked for.
+    /// player under a clock, as paper 004's 3- and 4-ply players were. Unlike `go depth` it
+    /// is not analysis: the book is still asked first.
     pub max_depth: i32,
     /// The opening book asked before searching (not for analysis: `go infinite`, `ponder`,
     /// `depth` or `mate` always search).
@@ -231,20 +231,6 @@ impl Default for SearchConfig {
             library: None,
         }
     }
-}
-
-/// `limits` with `config.max_depth` applied (the smaller depth when both give one).
-fn capped<'a>(limits: &'a Limits, config: &SearchConfig) -> std::borrow::Cow<'a, Limits> {
-    if config.max_depth <= 0 {
-        return std::borrow::Cow::Borrowed(limits);
-    }
-    let depth = limits
-        .depth
-        .map_or(config.max_depth, |d| d.min(config.max_depth));
-    std::borrow::Cow::Owned(Limits {
-        depth: Some(depth),
-        ..limits.clone()
-    })
 }
 
 /// One `info` line's worth of progress.
@@ -461,10 +447,9 @@ impl Searcher {
         if self.memory.len() < threads {
             self.memory.resize_with(threads, ThreadMemory::default);
         }
-        let limits = capped(limits, config);
         let job = Job {
             position,
-            limits: &limits,
+            limits,
             config,
             tt: &self.tt,
             control,
@@ -488,10 +473,9 @@ pub fn search(
     let mut memory: Vec<ThreadMemory> = (0..config.threads.max(1))
         .map(|_| ThreadMemory::default())
         .collect();
-    let limits = capped(limits, config);
     let job = Job {
         position,
-        limits: &limits,
+        limits,
         config,
         tt,
         control,

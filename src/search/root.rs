@@ -59,11 +59,14 @@ impl Thread<'_> {
     /// Deepens until a limit is hit; returns the best move found (see [`Thread::result`]).
     pub(crate) fn iterative_deepening(&mut self) -> SearchResult {
         let reporter = self.reporter;
-        let max_depth = self
+        let mut max_depth = self
             .limits()
             .depth
             .unwrap_or(MAX_PLY as i32 - 1)
             .clamp(1, MAX_PLY as i32 - 1);
+        if self.max_depth > 0 {
+            max_depth = max_depth.min(self.max_depth);
+        }
         let mut completed = 0;
         let multipv = self.multipv.min(self.root_moves.len());
         // Helpers start at staggered depths so threads do not all search the same tree.

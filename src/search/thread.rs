@@ -52,6 +52,8 @@ pub struct Thread<'a> {
     pub(crate) params: &'a SearchParams,
     pub(crate) algorithm: Algorithm,
     pub(crate) multipv: usize,
+    /// The deepest iteration (`SearchConfig::max_depth`; 0: no limit).
+    pub(crate) max_depth: i32,
     /// Whether the PVS search reads and writes the transposition table.
     use_tt: bool,
     /// How moves are ordered (default or Chessmaps), chosen once for the search.
@@ -138,6 +140,7 @@ impl<'a> Thread<'a> {
             params,
             algorithm: config.algorithm,
             multipv: config.multipv.max(1),
+            max_depth: config.max_depth,
             use_tt: config.use_tt,
             scorer: scorer_for(config.ordering),
             pruning: config.pruning,

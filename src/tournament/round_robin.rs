@@ -1,14 +1,12 @@
 //! A round robin: every pair of players, `games` games per pairing with colours alternating,
 //! all the games of the tournament shared out over `concurrency` worker threads (so a small
-//! number of games per pairing still keeps every core busy).
+//! number of games per pairing still keeps every core busy) by the lab's worker pool,
+//! [`crate::lab::parallel_map`].
 //!
 //! Game `k` of pairing `(i, j)` plays opening `(pairing · games + k) / 2` of the book
 //! (cycling), player `i` with White when `k` is even. Each game gets fresh movers (a cleared
 //! searcher per side), so with a node limit a tournament is reproducible whatever the
 //! concurrency.
-
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use super::game::{play_game, GameRules, Mover, Player};
 use super::openings::Opening;
@@ -57,38 +55,28 @@ pub fn round_robin(
             }
         }
     }
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Pairing>>> = Mutex::new(vec![None; schedule.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..concurrency.clamp(1, schedule.len().max(1)) {
-            scope.spawn(|| loop {
-                let n = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&(white, black)) = schedule.get(n) else {
-                    break;
-                };
-                let opening = &openings[(n / 2) % openings.len().max(1)];
-                let mut movers = [
-                    Mover::new(&players[white], hash_mb),
-                    Mover::new(&players[black], hash_mb),
-                ];
-                for m in &mut movers {
-                    let _ = m.new_game();
-                }
-                let [w, b] = &mut movers;
-                let (game, _) =
-                    play_game([&players[white], &players[black]], [w, b], opening, rules);
-                let pairing = Pairing { white, black, game };
-                on_game(&pairing);
-                results.lock().unwrap_or_else(|p| p.into_inner())[n] = Some(pairing);
-            });
-        }
-    });
-    let played: Vec<Pairing> = results
-        .into_inner()
-        .unwrap_or_else(|p| p.into_inner())
-        .into_iter()
-        .flatten()
-        .collect();
+    let schedule: Vec<(usize, (usize, usize))> = schedule.into_iter().enumerate().collect();
+    let played = crate::lab::parallel_map(
+        &schedule,
+        concurrency,
+        || (),
+        |_, &(n, (white, black))| {
+            let opening = &openings[(n / 2) % openings.len().max(1)];
+            let mut movers = [
+                Mover::new(&players[white], hash_mb),
+                Mover::new(&players[black], hash_mb),
+            ];
+            for m in &mut movers {
+                let _ = m.new_game();
+            }
+            let [w, b] = &mut movers;
+            let (game, _) = play_game([&players[white], &players[black]], [w, b], opening, rules);
+            let pairing = Pairing { white, black, game };
+            on_game(&pairing);
+            pairing
+        },
+        &|| {},
+    );
     let mut standings = vec![Standing::default(); players.len()];
     for p in &played {
         let (w, b) = (p.white, p.black);
