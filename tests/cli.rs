@@ -98,7 +98,7 @@ fn bad_arguments_are_errors_not_crashes() {
 #[test]
 fn eval_names_the_variant_and_help_lists_the_configuration_tokens() {
     let out = chainmate(&["eval"]);
-    assert!(text(&out.stdout).starts_with("Evaluator: tsvetkov:tuned"));
+    assert!(text(&out.stdout).starts_with("Evaluator: full"));
     for args in [
         &["match", "--help"][..],
         &["experiment", "nodes", "--help"],

@@ -33,10 +33,12 @@ fn every_evaluator_explains_a_position() {
 }
 
 #[test]
-fn the_default_evaluator_is_tsvetkov() {
+fn the_default_evaluator_is_full() {
     let out = chainmate(&["eval"]);
     assert!(out.status.success());
-    assert!(text(&out.stdout).contains("Evaluator: tsvetkov"));
+    assert!(text(&out.stdout).contains("Evaluator: full"));
+    // Its pawn-structure and king-safety terms are part of the table.
+    assert!(text(&out.stdout).contains("shelter_pawn"));
 }
 
 #[test]

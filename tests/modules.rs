@@ -33,13 +33,19 @@ fn each_module_changes_the_search() {
     }
 }
 
+/// Nodes and best move of a search with the evaluator the papers' experiments use
+/// (`PAPERS_EVALUATOR`), so these facts about the modules do not move with the engine's.
 fn nodes(spec: &str, fen: &str, depth: i32) -> (u64, String) {
+    let sets: Vec<String> = chainmate::lab::pins::PAPERS_EVALUATOR
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     let position = Position::from_fen(fen).unwrap();
     let tt = TranspositionTable::new(16);
     let r = search::search(
         &position,
         &Limits::depth(depth),
-        &parse_config(spec, &[]).unwrap(),
+        &parse_config(spec, &sets).unwrap(),
         &tt,
         &SearchControl::default(),
         &Silent,

@@ -40,6 +40,7 @@ fn handshake_lists_the_options() {
         "Pruning",
         "MoveChains",
         "MaxDepth",
+        "UCI_ShowWDL",
         "OwnBook",
         "Book",
         "BookFile",
@@ -62,7 +63,7 @@ fn handshake_lists_the_options() {
     }
     // A GUI sees the dozen options above, none of them a free-text wall of parameters.
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-    assert_eq!(options.len(), 25, "{options:?}");
+    assert_eq!(options.len(), 26, "{options:?}");
     // Only the book's and the library's file names are text.
     assert_eq!(
         options.iter().filter(|l| l.contains("type string")).count(),
@@ -302,6 +303,39 @@ fn go_mate_reports_the_mate_score() {
     let (mv, lines) = e.bestmove();
     assert_eq!(mv, "b3b8");
     assert!(lines.iter().any(|l| l.contains(" score mate 2 ")));
+}
+
+#[test]
+fn show_wdl_adds_win_draw_loss_to_every_scored_line() {
+    let mut e = Engine::start();
+    // Off by default: no wdl.
+    e.send("go depth 4");
+    let (_, lines) = e.bestmove();
+    assert!(lines.iter().all(|l| !l.contains(" wdl ")));
+    e.send("setoption name UCI_ShowWDL value true");
+    // A queen up: winning chances far above losing ones.
+    e.send("position fen 4k3/8/8/8/8/8/PPPP4/3QK3 w - - 0 1");
+    e.send("go depth 6");
+    let (_, lines) = e.bestmove();
+    let scored: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+    assert!(!scored.is_empty());
+    for line in scored {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words
+            .iter()
+            .position(|w| *w == "wdl")
+            .expect("a wdl in every scored line");
+        let wdl: Vec<u32> = words[at + 1..at + 4]
+            .iter()
+            .map(|w| w.parse().unwrap())
+            .collect();
+        assert_eq!(wdl.iter().sum::<u32>(), 1000, "{line}");
+        assert!(wdl[0] > 900 && wdl[2] < 10, "{line}");
+        // Stockfish's order: the score, then wdl, then nodes and the rest.
+        let score = words.iter().position(|w| *w == "score").unwrap();
+        let nodes = words.iter().position(|w| *w == "nodes").unwrap();
+        assert!(score < at && at < nodes, "{line}");
+    }
 }
 
 #[test]

@@ -37,7 +37,7 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
 /// An evaluator and a parameter file to apply to it (`eval`, `tune`).
 #[derive(Args, Debug)]
 pub struct EvaluatorArgs {
-    /// Evaluator name: tsvetkov:tuned (the default for play), tsvetkov (= tsvetkov:paper),
+    /// Evaluator name: full (the default for play), tsvetkov:tuned, tsvetkov (= tsvetkov:paper),
     /// material, weighted (= weighted:base), weighted:uniform|base|pruning|handmade|winning,
     /// power.
     #[arg(long)]

@@ -48,6 +48,24 @@ pub enum ExperimentCommand {
     /// winner breeds; Pruning agents, any winner; Pruning agents, top three), then a round
     /// robin of their winners and the hand-made weights; prints Table 3 beside the paper's.
     Genetic(super::genetic::GeneticExperimentArgs),
+    /// Fits the win/draw/loss model behind `UCI_ShowWDL` to games whose move comments carry
+    /// the engine's score (`chainmate match --pgn` writes them): prints the constants, the
+    /// likelihood and a calibration table (predicted and observed outcomes by score).
+    Wdl(WdlArgs),
+}
+
+/// Arguments of `experiment wdl`.
+#[derive(Args, Debug)]
+pub struct WdlArgs {
+    /// Games (PGN, repeatable).
+    #[arg(long, required = true)]
+    pub pgn: Vec<PathBuf>,
+    /// Only the moves of this player (its name in the `White`/`Black` tags).
+    #[arg(long)]
+    pub player: Option<String>,
+    /// Iterations of the fit.
+    #[arg(long, default_value_t = 3000)]
+    pub iterations: usize,
 }
 
 /// Arguments of `experiment predict`.
@@ -197,6 +215,7 @@ pub fn run(command: &ExperimentCommand) -> Result<(), CliError> {
         ExperimentCommand::Abr(args) => super::abr::run(args),
         ExperimentCommand::Genetic(args) => super::genetic::run_experiment(args),
         ExperimentCommand::DepthTime(args) => run_depth_time(args),
+        ExperimentCommand::Wdl(args) => run_wdl(args),
     }
 }
 
@@ -501,4 +520,88 @@ fn pgn_games(
         );
     }
     Ok(games)
+}
+
+fn run_wdl(args: &WdlArgs) -> Result<(), CliError> {
+    use crate::eval::wdl::{WdlModel, FITTED};
+    let mut samples = Vec::new();
+    let mut games = 0;
+    for path in &args.pgn {
+        let text = read(path)?;
+        let mut reader = crate::formats::pgn::read_games(&text);
+        while let Some((game, error)) = reader.next_lenient() {
+            if let Some(e) = error {
+                eprintln!(
+                    "warning: {}: {e}; its moves up to the error are used",
+                    path.display()
+                );
+            }
+            if let Some(game) = game {
+                let before = samples.len();
+                samples.extend(crate::lab::analyse::wdl_samples(
+                    &game,
+                    args.player.as_deref(),
+                ));
+                games += usize::from(samples.len() > before);
+            }
+        }
+    }
+    if samples.is_empty() {
+        return Err(CliError::Input(
+            "no scored move in a finished game (are the moves commented like \
+             `+0.35/12 0.81s`, and is --player a name in the White/Black tags?)"
+                .into(),
+        ));
+    }
+    let fitted = WdlModel::fit(&samples, FITTED, args.iterations);
+    println!("{} scored moves from {games} games", samples.len());
+    println!(
+        "mean log-likelihood: built-in model {:.5}, fitted {:.5}",
+        FITTED.log_likelihood(&samples),
+        fitted.log_likelihood(&samples)
+    );
+    println!(
+        "fitted: a = [{:.1}, {:.1}], b = [{:.1}, {:.1}]  (a = a0 + a1*m, b = b0 + b1*m, m = material/58)",
+        fitted.a[0], fitted.a[1], fitted.b[0], fitted.b[1]
+    );
+    println!("\n| score (cp) | moves | observed W / D / L % | fitted W / D / L % |");
+    println!("| --- | ---: | --- | --- |");
+    let edges = [
+        -10_000.0, -300.0, -150.0, -50.0, 50.0, 150.0, 300.0, 10_000.0,
+    ];
+    for pair in edges.windows(2) {
+        let bucket: Vec<_> = samples
+            .iter()
+            .filter(|s| s.score >= pair[0] && s.score < pair[1])
+            .collect();
+        if bucket.is_empty() {
+            continue;
+        }
+        let n = bucket.len() as f64;
+        let share = |f: &dyn Fn(f64) -> bool| {
+            100.0 * bucket.iter().filter(|s| f(s.outcome)).count() as f64 / n
+        };
+        let mut predicted = [0.0; 3];
+        for s in &bucket {
+            for (p, q) in predicted
+                .iter_mut()
+                .zip(fitted.probabilities(s.score, s.material))
+            {
+                *p += 100.0 * q / n;
+            }
+        }
+        println!(
+            "| [{}, {}) | {} | {:.0} / {:.0} / {:.0} | {:.0} / {:.0} / {:.0} |",
+            pair[0],
+            pair[1],
+            bucket.len(),
+            share(&|o| o > 0.75),
+            share(&|o| (0.25..=0.75).contains(&o)),
+            share(&|o| o < 0.25),
+            predicted[0],
+            predicted[1],
+            predicted[2]
+        );
+    }
+    Ok(())
 }

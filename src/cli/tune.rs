@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 
 use super::eval::EvaluatorArgs;
 use super::{read, write, CliError};
+use crate::eval::params::ParamSet;
 use crate::eval::Evaluator;
 use crate::tune::texel;
 
@@ -18,6 +19,9 @@ pub enum Method {
     Texel,
     /// Paper 000's genetic algorithm: agents play round robins, the fittest breed.
     Genetic,
+    /// Texel's objective by gradient descent (Adam) on traced feature counts; for
+    /// `full`, whose evaluation is linear in its weights.
+    Gradient,
 }
 
 /// Arguments of `tune`.
@@ -35,9 +39,12 @@ pub struct TuneArgs {
     /// Where to write the tuned parameters (`name = value`).
     #[arg(long)]
     pub out: PathBuf,
-    /// Maximum rounds over all parameters.
+    /// Maximum rounds over all parameters (texel), or passes over the data (gradient).
     #[arg(long, default_value_t = 30)]
     pub rounds: usize,
+    /// (gradient) Adam's step in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
     /// Threads for error evaluation.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
@@ -81,7 +88,6 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
             "Texel's method needs labelled positions: --data FILE (or --method genetic)".into(),
         ));
     }
-    let mut evaluator = args.evaluator.build()?;
     let samples = samples(args)?;
     if samples.is_empty() {
         return Err(CliError::Input(
@@ -92,6 +98,10 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     }
     let held_out = samples.len() / 10;
     let (train, validation) = samples.split_at(samples.len() - held_out);
+    let mut evaluator = args.evaluator.build()?;
+    if args.method == Method::Gradient {
+        return run_gradient(args, evaluator, train, validation);
+    }
     println!(
         "{} training and {} held-out positions; tuning {}",
         train.len(),
@@ -121,6 +131,61 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         }
     });
     write(&args.out, &evaluator.params().to_text())?;
+    println!("wrote {}", args.out.display());
+    Ok(())
+}
+
+/// `tune --method gradient`: traces every position once, then Adam on the exact gradient.
+fn run_gradient(
+    args: &TuneArgs,
+    evaluator: crate::eval::AnyEvaluator,
+    train: &[texel::Sample],
+    validation: &[texel::Sample],
+) -> Result<(), CliError> {
+    use crate::tune::gradient;
+    let crate::eval::AnyEvaluator::Full(mut full) = evaluator else {
+        return Err(CliError::Input(format!(
+            "--method gradient needs an evaluator linear in its weights (full), not {}",
+            evaluator.name()
+        )));
+    };
+    let start = Instant::now();
+    let any = crate::eval::AnyEvaluator::Full(full.clone());
+    let k = args
+        .k
+        .unwrap_or_else(|| texel::fit_k(&any, train, args.threads));
+    let train_set = gradient::Dataset::new(&full, train, args.threads);
+    let validation_set = gradient::Dataset::new(&full, validation, args.threads);
+    println!(
+        "{} training and {} held-out positions traced in {:.0} s; K = {k:.4}; starting error: \
+         train {:.6}  held-out {:.6}",
+        train_set.len(),
+        validation_set.len(),
+        start.elapsed().as_secs_f64(),
+        gradient::dataset_error(&full, &train_set, k, args.threads),
+        gradient::dataset_error(&full, &validation_set, k, args.threads),
+    );
+    let settings = gradient::GradientSettings {
+        k,
+        epochs: args.rounds,
+        rate: args.rate,
+        threads: args.threads,
+        exclude: args.exclude.clone(),
+        report_every: (args.rounds / 20).max(1),
+    };
+    gradient::tune(&mut full, &train_set, &validation_set, &settings, |p, e| {
+        println!(
+            "pass {:>5}: train {:.6}  held-out {:.6}  [{:.0} s]",
+            p.epoch,
+            p.train,
+            p.validation,
+            start.elapsed().as_secs_f64()
+        );
+        if let Err(err) = write(&args.out, &e.weights().to_text()) {
+            eprintln!("warning: {err}");
+        }
+    });
+    write(&args.out, &full.weights().to_text())?;
     println!("wrote {}", args.out.display());
     Ok(())
 }

@@ -337,6 +337,12 @@ pub const OPTIONS: &[OptionRow] = &[
         set: Setter::Int(|o, v| o.max_depth = v as i32),
     },
     OptionRow {
+        name: "UCI_ShowWDL",
+        kind: Kind::Check,
+        get: |o| o.show_wdl.to_string(),
+        set: Setter::Flag(|o, v| o.show_wdl = v),
+    },
+    OptionRow {
         name: "OwnBook",
         kind: Kind::Check,
         get: |o| o.own_book.to_string(),
@@ -504,6 +510,8 @@ pub struct EngineOptions {
     pub move_chains: bool,
     /// `MaxDepth`: the deepest iteration of any search (0: no limit).
     pub max_depth: i32,
+    /// `UCI_ShowWDL`: win/draw/loss per mille in every `info` line with a score.
+    pub show_wdl: bool,
     /// Search parameters (`search.*`).
     pub search_params: SearchParams,
     /// One evaluator per family (`tsvetkov`, `material`, ...), with its own parameters, so
@@ -563,6 +571,7 @@ impl Default for EngineOptions {
             pruning: defaults.pruning,
             move_chains: defaults.move_chains,
             max_depth: defaults.max_depth,
+            show_wdl: defaults.show_wdl,
             search_params: defaults.params,
             evaluators,
             selected: 0,
@@ -581,6 +590,9 @@ impl Default for EngineOptions {
             action_similarity: (crate::library::DEFAULT_SIMILARITY * 100.0) as u32,
             action_learn: false,
         };
+        // The `tsvetkov` family starts with its fitted weights (the papers' experiments'
+        // evaluator), then the evaluator for play is selected.
+        options.select_evaluator("tsvetkov:tuned");
         options.select_evaluator(AnyEvaluator::DEFAULT_NAME);
         options
     }
@@ -622,6 +634,7 @@ impl EngineOptions {
             pruning: self.pruning,
             move_chains: self.move_chains,
             max_depth: self.max_depth,
+            show_wdl: self.show_wdl,
             book: self.book_hook(),
             library: self.library.clone().map(|library| {
                 crate::search::LibraryHook(std::sync::Arc::new(crate::library::LibrarySource {
@@ -900,12 +913,16 @@ mod tests {
             "the family keeps its values"
         );
         assert!(o.set("Evaluator", Some("weighted:random")).is_err());
-        // Play defaults to the tuned Tsvetkov weights; `tsvetkov:paper` restores the paper's.
-        let o = EngineOptions::default();
+        // Play defaults to `full`; the `tsvetkov` family holds paper 004's evaluator with its
+        // fitted weights, and `tsvetkov:paper` loads the paper's into it.
+        let mut o = EngineOptions::default();
+        assert_eq!(o.evaluator().name(), "full");
+        o.set("full.passed_eg_5", Some("120")).unwrap();
+        assert_eq!(o.evaluator().params().get("passed_eg_5"), Some(120.0));
         let paper = AnyEvaluator::by_name("tsvetkov:paper").unwrap();
         let tuned = AnyEvaluator::by_name("tsvetkov:tuned").unwrap();
+        o.set("Evaluator", Some("tsvetkov")).unwrap();
         assert_eq!(o.evaluator().params().entries(), tuned.params().entries());
-        let mut o = o;
         o.set("tsvetkov.mobility", Some("7")).unwrap();
         o.set("Evaluator", Some("tsvetkov:paper")).unwrap();
         assert_eq!(o.evaluator().params().entries(), paper.params().entries());
@@ -950,8 +967,9 @@ mod tests {
         let shown = EngineOptions::declarations(false);
         assert_eq!(shown.len(), OPTIONS.len());
         assert!(
-            shown.len() <= 25,
-            "the standard dozen, the papers' switches, MaxDepth, the book and the action library"
+            shown.len() <= 26,
+            "the standard dozen, the papers' switches, MaxDepth, UCI_ShowWDL, the book and the \
+             action library"
         );
         let strings: Vec<&String> = shown.iter().filter(|d| d.contains("type string")).collect();
         assert_eq!(

@@ -2,7 +2,8 @@
 //!
 //! | name | paper | module |
 //! | --- | --- | --- |
-//! | `tsvetkov` (default for play) | 004, after Tsvetkov's compendium | [`tsvetkov`] |
+//! | `tsvetkov`, `tsvetkov:tuned` | 004, after Tsvetkov's compendium | [`tsvetkov`] |
+//! | `full` (default for play) | 004's terms grown into a full tapered evaluator | [`full`] |
 //! | `material` | 001 | [`material`] |
 //! | `weighted`, `weighted:<preset>` | 000 | [`weighted`] |
 //! | `power` | 003 | [`power`] |
@@ -15,12 +16,14 @@
 //! through this trait (and [`AnyEvaluator`], the closed set selectable at run time).
 
 pub mod attack_map;
+pub mod full;
 pub mod material;
 pub mod params;
 pub mod power;
 pub mod pst;
 pub mod score;
 pub mod tsvetkov;
+pub mod wdl;
 pub mod weighted;
 
 use std::fmt;
@@ -179,6 +182,9 @@ pub trait Evaluator: Send + Sync {
 /// file's header says how). The paper's values stay the evaluator's defaults.
 pub const TSVETKOV_TUNED: &str = include_str!("tsvetkov_tuned.txt");
 
+/// The fitted weights of `full` (the file's header says how they were fitted).
+pub const FULL_TUNED: &str = include_str!("full_tuned.txt");
+
 /// Every evaluator, selectable by name at run time. Static dispatch: the search calls
 /// `evaluate` through a `match`, not a virtual call.
 // The variants carry their parameter tables inline (piece-square tables make them ~1.6 kB):
@@ -191,22 +197,27 @@ pub enum AnyEvaluator {
     Material(material::Material),
     /// Paper 000: material, piece-square tables and threats with weight presets.
     Weighted(weighted::Weighted),
-    /// Paper 004: the Tsvetkov evaluator (with tuned weights, the default for play).
+    /// Paper 004: the Tsvetkov evaluator (the paper's or fitted weights).
     Tsvetkov(tsvetkov::Tsvetkov),
     /// Paper 003: piece power with defender and attacker chains.
     Power(power::Power),
+    /// Paper 004's terms grown into a full tapered evaluator, weights fitted to results: the
+    /// default for play.
+    Full(full::Full),
 }
 
 impl AnyEvaluator {
     /// The names accepted by [`AnyEvaluator::by_name`]. `weighted` is the `base` preset;
     /// `weighted:<preset>` selects another of the paper's weight presets. `tsvetkov` and
     /// `tsvetkov:paper` are the Tsvetkov evaluator with the paper's weights; `tsvetkov:tuned`
-    /// has weights fitted to game results (see [`TSVETKOV_TUNED`]) and is the default for play.
+    /// has weights fitted to game results (see [`TSVETKOV_TUNED`]); `full` is the
+    /// full evaluator grown from it ([`full`], weights [`FULL_TUNED`]), the default for play.
     /// `material:zero` is paper 004's all-zero evaluation (every piece worth nothing).
     pub const NAMES: &'static [&'static str] = &[
         "tsvetkov",
         "tsvetkov:paper",
         "tsvetkov:tuned",
+        "full",
         "material",
         "material:zero",
         "weighted",
@@ -219,7 +230,7 @@ impl AnyEvaluator {
     ];
 
     /// The name of the evaluator for play (see `Default`).
-    pub const DEFAULT_NAME: &'static str = "tsvetkov:tuned";
+    pub const DEFAULT_NAME: &'static str = "full";
 
     /// The evaluator called `name` (case-insensitive), with its default parameters.
     pub fn by_name(name: &str) -> Option<AnyEvaluator> {
@@ -244,6 +255,9 @@ impl AnyEvaluator {
                 Some(AnyEvaluator::Tsvetkov(e))
             }
             "power" => Some(AnyEvaluator::Power(power::Power::default())),
+            "full" => Some(AnyEvaluator::Full(
+                full::Full::from_text(FULL_TUNED).expect("the shipped weights load"),
+            )),
             _ => None,
         }
     }
@@ -254,6 +268,7 @@ impl AnyEvaluator {
             AnyEvaluator::Weighted(e) => e,
             AnyEvaluator::Tsvetkov(e) => e,
             AnyEvaluator::Power(e) => e,
+            AnyEvaluator::Full(e) => e,
         }
     }
 
@@ -263,12 +278,13 @@ impl AnyEvaluator {
             AnyEvaluator::Weighted(e) => e,
             AnyEvaluator::Tsvetkov(e) => e,
             AnyEvaluator::Power(e) => e,
+            AnyEvaluator::Full(e) => e,
         }
     }
 }
 
-/// The evaluator for play, [`AnyEvaluator::DEFAULT_NAME`]: paper 004's terms with tuned
-/// weights, which beat the paper's own weights by about +130 Elo (README, "Evaluators").
+/// The evaluator for play, [`AnyEvaluator::DEFAULT_NAME`]: `full`, which replaced
+/// `tsvetkov:tuned` after an SPRT (`docs/strength.md`).
 impl Default for AnyEvaluator {
     fn default() -> Self {
         AnyEvaluator::by_name(Self::DEFAULT_NAME).expect("the default evaluator exists")
@@ -286,6 +302,7 @@ impl Evaluator for AnyEvaluator {
             AnyEvaluator::Weighted(e) => e.evaluate(board),
             AnyEvaluator::Tsvetkov(e) => e.evaluate(board),
             AnyEvaluator::Power(e) => e.evaluate(board),
+            AnyEvaluator::Full(e) => e.evaluate(board),
         }
     }
     fn explain(&self, board: &Board) -> Explanation {

@@ -1,5 +1,6 @@
-//! Paper 004's evaluator, after Lyudmil Tsvetkov's "Little Chess Evaluation Compendium": the
-//! default evaluator for play.
+//! Paper 004's evaluator, after Lyudmil Tsvetkov's "Little Chess Evaluation Compendium" (with
+//! fitted weights, `tsvetkov:tuned`, the evaluator for play until [`super::full`] grew out of
+//! it, and the one the papers' search experiments are measured with).
 //!
 //! Everything is computed in integer millipawns (mp) and rounded to centipawns once, at the
 //! end. The score is graded material plus one quarter ([`TsvetkovParams::extras_divisor`])
@@ -323,7 +324,7 @@ const fn squares<const N: usize>(list: [Square; N]) -> Bitboard {
 }
 
 /// d4, e4, d5, e5.
-const CENTRE: Bitboard = squares([Square::D4, Square::E4, Square::D5, Square::E5]);
+pub(crate) const CENTRE: Bitboard = squares([Square::D4, Square::E4, Square::D5, Square::E5]);
 /// c3..f6, the centre included.
 const CENTRE_BOX: Bitboard = Bitboard(0x0000_3C3C_3C3C_0000);
 /// White's "pawn controls the centre" squares c3-f3, c4-f4 (Black's are these flipped).
@@ -378,6 +379,33 @@ fn one_move_reach(piece: Piece) -> Bitboard {
         };
     }
     reach
+}
+
+/// The paper's four development facts for `color`, inferred from placement (see the module
+/// doc): `[knight developed before bishop (0/1), queen out before two minors (0/1), rook
+/// moved before two minors (0/1), pieces that moved twice]`.
+pub fn development_counts(board: &Board, color: Color) -> [i32; 4] {
+    let own = |pc: Piece| board.colored(color, pc);
+    let home = |pc: Piece| relative(color, HOME[pc.index()]);
+    let developed = |pc: Piece| (own(pc) - home(pc)).popcount() as i32;
+    let (knights_out, bishops_out) = (developed(Piece::Knight), developed(Piece::Bishop));
+    let minors_out = knights_out + bishops_out;
+    let moved_twice: i32 = [
+        Piece::Knight,
+        Piece::Bishop,
+        Piece::Rook,
+        Piece::Queen,
+        Piece::King,
+    ]
+    .iter()
+    .map(|&pc| (own(pc) - relative(color, one_move_reach(pc))).popcount() as i32)
+    .sum();
+    [
+        (knights_out >= 1 && knights_out >= bishops_out) as i32,
+        (minors_out < 2 && developed(Piece::Queen) > 0) as i32,
+        (minors_out < 2 && developed(Piece::Rook) > 0) as i32,
+        moved_twice,
+    ]
 }
 
 // ---- the evaluator -----------------------------------------------------------------------
@@ -526,32 +554,12 @@ impl Tsvetkov {
     /// Opening development order of `color`, inferred from placement (see the module doc).
     pub fn development(&self, board: &Board, color: Color) -> i64 {
         let p = &self.params;
-        let own = |pc: Piece| board.colored(color, pc);
-        let home = |pc: Piece| relative(color, HOME[pc.index()]);
-        let developed = |pc: Piece| (own(pc) - home(pc)).popcount() as i64;
-        let (knights_out, bishops_out) = (developed(Piece::Knight), developed(Piece::Bishop));
-        let minors_out = knights_out + bishops_out;
-        let mut score = 0;
-        if knights_out >= 1 && knights_out >= bishops_out {
-            score += p.knight_before_bishop as i64;
-        }
-        if minors_out < 2 && developed(Piece::Queen) > 0 {
-            score -= p.early_queen_penalty as i64;
-        }
-        if minors_out < 2 && developed(Piece::Rook) > 0 {
-            score -= p.early_rook_penalty as i64;
-        }
-        let moved_twice: i64 = [
-            Piece::Knight,
-            Piece::Bishop,
-            Piece::Rook,
-            Piece::Queen,
-            Piece::King,
-        ]
-        .iter()
-        .map(|&pc| (own(pc) - relative(color, one_move_reach(pc))).popcount() as i64)
-        .sum();
-        score - moved_twice * p.moved_twice_penalty as i64
+        let [knight_first, early_queen, early_rook, moved_twice] =
+            development_counts(board, color).map(i64::from);
+        knight_first * p.knight_before_bishop as i64
+            - early_queen * p.early_queen_penalty as i64
+            - early_rook * p.early_rook_penalty as i64
+            - moved_twice * p.moved_twice_penalty as i64
     }
 
     /// Rank bonus of `color`'s non-king pieces, ranks counted from its own side.

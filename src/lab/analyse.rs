@@ -388,6 +388,40 @@ pub fn summary(rows: &[Row]) -> Vec<(String, usize, usize, f64, f64)> {
         .collect()
 }
 
+/// The scores of a finished game's commented moves with the game's outcome for the mover:
+/// the data [`crate::eval::wdl::WdlModel::fit`] fits. Only moves of `player` (its `White` or
+/// `Black` tag) when given; mates and moves without a score are left out, and so is a game
+/// without a result.
+pub fn wdl_samples(game: &Game, player: Option<&str>) -> Vec<crate::eval::wdl::WdlSample> {
+    use crate::formats::pgn::GameResult;
+    let white_result = match game.result {
+        GameResult::WhiteWins => 1.0,
+        GameResult::BlackWins => 0.0,
+        GameResult::Draw => 0.5,
+        GameResult::Unknown => return Vec::new(),
+    };
+    let mut board = *game.start();
+    let mut samples = Vec::new();
+    for row in from_comments(game) {
+        let mover = board.side_to_move();
+        if let (Some(score), false) = (row.score, row.mate) {
+            if player.is_none_or(|p| p == row.config) {
+                samples.push(crate::eval::wdl::WdlSample {
+                    score: (score * mover.sign()) as f64,
+                    material: crate::eval::wdl::material(&board),
+                    outcome: if mover == Color::White {
+                        white_result
+                    } else {
+                        1.0 - white_result
+                    },
+                });
+            }
+        }
+        board.play_unchecked(row.played);
+    }
+    samples
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

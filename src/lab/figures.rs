@@ -132,7 +132,7 @@ pub const FIGURES: &[Figure] = &[
         id: "paper000",
         source: Source::Gm100,
         depths: &[5],
-        sets: &[],
+        sets: super::pins::PAPERS_EVALUATOR,
         first_column: "configuration",
         note_column: "",
         rows: &[
@@ -159,7 +159,7 @@ pub const FIGURES: &[Figure] = &[
         id: "table1",
         source: Source::Gm100,
         depths: &[5, 6],
-        sets: &[],
+        sets: super::pins::PAPERS_EVALUATOR,
         first_column: "configuration",
         note_column: "paper 002",
         rows: &[

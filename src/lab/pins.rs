@@ -74,11 +74,17 @@ pub struct Pin {
 
 const MATERIAL: &[&str] = &["Evaluator=material"];
 
+/// The evaluator the papers' search experiments (papers 000 and 002) were measured with: the
+/// engine's evaluator for play until `full` replaced it. Pinned, so that their
+/// figures stay comparable when the engine's evaluator changes; `base` and `pruning` set
+/// their own evaluator over it.
+pub const PAPERS_EVALUATOR: &[&str] = &["Evaluator=tsvetkov:tuned"];
+
 const fn pin(name: &'static str, positions: PinPositions, depth: i32, nodes: u64) -> Pin {
     Pin {
         name,
         spec: name,
-        sets: &[],
+        sets: PAPERS_EVALUATOR,
         positions,
         depth,
         nodes,
@@ -117,7 +123,7 @@ pub const PINS: &[Pin] = &[
         sets: &[],
         positions: Bench,
         depth: DEFAULT_DEPTH,
-        nodes: 3_358_760,
+        nodes: 2_407_424,
     },
     pin("plain", Sample, 6, 1_719_426),
     pin("plain+chessmaps", Sample, 6, 4_789_477),
@@ -144,6 +150,11 @@ pub const PINS: &[Pin] = &[
         "eval:tsvetkov:paper",
         &["Evaluator=tsvetkov:paper"],
         935_929,
+    ),
+    evaluator(
+        "eval:tsvetkov:tuned",
+        &["Evaluator=tsvetkov:tuned"],
+        1_243_406,
     ),
     evaluator("eval:material", MATERIAL, 338_711),
     evaluator("eval:weighted", &["Evaluator=weighted"], 280_260),

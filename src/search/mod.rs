@@ -128,6 +128,8 @@ pub struct SearchConfig {
     /// player under a clock, as paper 004's 3- and 4-ply players were. Unlike `go depth` it
     /// is not analysis: the book is still asked first.
     pub max_depth: i32,
+    /// `UCI_ShowWDL`: reports carry win/draw/loss per mille ([`crate::eval::wdl`]).
+    pub show_wdl: bool,
     /// The opening book asked before searching (not for analysis: `go infinite`, `ponder`,
     /// `depth` or `mate` always search).
     pub book: Option<BookHook>,
@@ -227,6 +229,7 @@ impl Default for SearchConfig {
             pruning: PruningScheme::Off,
             move_chains: false,
             max_depth: 0,
+            show_wdl: false,
             book: None,
             library: None,
         }
@@ -254,6 +257,8 @@ pub struct SearchInfo {
     pub hashfull: u32,
     /// The principal variation.
     pub pv: Vec<Move>,
+    /// Win, draw, loss per mille for the side to move, when `UCI_ShowWDL` is on.
+    pub wdl: Option<[u32; 3]>,
 }
 
 impl SearchInfo {

@@ -133,6 +133,7 @@ impl Thread<'_> {
                 time: self.shared.start.elapsed(),
                 hashfull: self.shared.tt.hashfull(),
                 pv: Vec::new(),
+                wdl: self.wdl(score),
             };
         }
         let mut info = self.info(depth, 0, None);
@@ -196,7 +197,15 @@ impl Thread<'_> {
             time: self.shared.start.elapsed(),
             hashfull: self.shared.tt.hashfull(),
             pv: rm.pv.clone(),
+            wdl: self.wdl(rm.score),
         }
+    }
+
+    /// Win/draw/loss per mille of a root score, when asked for.
+    fn wdl(&self, score: Score) -> Option<[u32; 3]> {
+        self.show_wdl.then(|| {
+            crate::eval::wdl::FITTED.per_mille(score, crate::eval::wdl::material(&self.root))
+        })
     }
 
     /// Searches the root at `depth` with aspiration windows around the previous score.

@@ -54,6 +54,8 @@ pub struct Thread<'a> {
     pub(crate) multipv: usize,
     /// The deepest iteration (`SearchConfig::max_depth`; 0: no limit).
     pub(crate) max_depth: i32,
+    /// Whether reports carry win/draw/loss (`SearchConfig::show_wdl`).
+    pub(crate) show_wdl: bool,
     /// Whether the PVS search reads and writes the transposition table.
     use_tt: bool,
     /// How moves are ordered (default or Chessmaps), chosen once for the search.
@@ -141,6 +143,7 @@ impl<'a> Thread<'a> {
             algorithm: config.algorithm,
             multipv: config.multipv.max(1),
             max_depth: config.max_depth,
+            show_wdl: config.show_wdl,
             use_tt: config.use_tt,
             scorer: scorer_for(config.ordering),
             pruning: config.pruning,

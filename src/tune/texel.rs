@@ -150,7 +150,8 @@ pub struct TuneSettings {
     pub exclude: Vec<String>,
 }
 
-fn excluded(name: &str, exclude: &[String]) -> bool {
+/// Whether `name` is one of `exclude` (full names, or prefixes ending in `*`).
+pub(crate) fn excluded(name: &str, exclude: &[String]) -> bool {
     exclude.iter().any(|e| match e.strip_suffix('*') {
         Some(prefix) => name.starts_with(prefix),
         None => name == e,

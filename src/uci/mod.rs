@@ -58,6 +58,10 @@ pub fn info_line(info: &SearchInfo) -> String {
         Some(Bound::Upper) => " upperbound",
         _ => "",
     };
+    let wdl = info
+        .wdl
+        .map(|[w, d, l]| format!(" wdl {w} {d} {l}"))
+        .unwrap_or_default();
     let pv: String = info.pv.iter().map(|m| format!(" {m}")).collect();
     let pv = if pv.is_empty() {
         pv
@@ -65,7 +69,7 @@ pub fn info_line(info: &SearchInfo) -> String {
         format!(" pv{pv}")
     };
     format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {}{pv}",
+        "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {} hashfull {} time {}{pv}",
         info.depth,
         info.seldepth,
         info.multipv,

@@ -1,0 +1,1133 @@
+//! `full`: paper 004's evaluator grown into a full hand-crafted evaluation, with every
+//! weight a middlegame/endgame pair fitted to game results.
+//!
+//! # Skeleton: the paper's terms and stage thresholds
+//!
+//! Every term of paper 004 ([`super::tsvetkov`]) is here, generalised so that a tuner can fit
+//! it rather than replaced:
+//!
+//! | paper 004 | here |
+//! | --- | --- |
+//! | material (graded by the number of pawns: closed / semi-closed / semi-open / open) | `material` plus `grading`, one weight per piece and pawn-structure band (the paper's bands) |
+//! | rank bonus, centre occupation, endgame king placement (all square-valued) | the piece-square tables `psqt_*` |
+//! | centre control (opening) | `centre_control`: centre squares attacked by knights, bishops, rooks, queens |
+//! | development order (opening) | `development`: the paper's four facts, inferred from placement as there |
+//! | mobility (10 cp per empty square) | `mobility_*`: one weight per number of reachable squares, per piece |
+//! | attack potential | `threat_by_*`: per attacker class and victim, plus `hanging` and `threat_by_king` |
+//! | defence potential | `defended`: per defended piece type |
+//! | king shelter (the four zones, pieces in them) | `shelter_pawn` per zone, `shelter_piece` per piece type |
+//! | king attack | `king_zone_attacks`, `king_attackers`, `safe_check` |
+//! | endgame king mobility | `king_free_squares` |
+//!
+//! The paper's stage thresholds stay: the *non-pawn material* `npm` (knight and bishop 3,
+//! rook 4.5, queen 9, both sides; 60 at the start) decides the stage. The opening terms
+//! (centre control, development) count only while `npm ≥ 45`, as in the paper. Every other
+//! term is a pair (middlegame, endgame) blended by `npm / 60` — the tapered evaluation of
+//! Fruit and its successors, with the paper's own measure of the game's progress as the phase.
+//!
+//! # Added: what strong hand-crafted engines evaluate
+//!
+//! Fruit/Toga, Ethereal and PeSTO are the references for *what* to evaluate; the code and the
+//! numbers are ours (every weight below is fitted by `chainmate tune --method gradient`):
+//!
+//! * pawn structure: `passed` (by relative rank: no enemy pawn in front on its own or a
+//!   neighbouring file; the rear one of doubled passers counts too), `isolated`, `doubled`, `backward`,
+//!   `phalanx` and `supported` (by rank); these depend on the pawns alone and are cached in a
+//!   per-thread pawn hash table (exact keys: both sides' pawn sets are stored and compared);
+//! * passed pawns beside the pieces: `passed_free` (nothing on the way to promotion), and the
+//!   distance of each king to the square in front of the pawn (`passed_own_king`,
+//!   `passed_enemy_king`, by rank; the weight multiplies the distance);
+//! * pieces: `bishop_pair`, `knight_outpost`/`bishop_outpost` (ranks 4–6, defended by a pawn,
+//!   no enemy pawn can ever attack the square), `rook_open_file`, `rook_semi_open_file`,
+//!   `rook_seventh`, `bad_bishop` (own pawns on the bishop's colour), `minor_behind_pawn`,
+//!   `king_open_file` (no own pawn on the king's file);
+//! * `tempo` for the side to move.
+//!
+//! Mobility counts the squares a piece attacks that hold no own pawn or king and no enemy pawn
+//! attacks (Ethereal's "mobility area", simplified). Threats use plain attack sets (no x-rays,
+//! pins ignored), like the other evaluators ([`super::attack_map`]).
+//!
+//! # Endgame scaling (fixed rules, not tuned)
+//!
+//! The endgame half is multiplied by `scale / 64`: 32 with opposite-coloured bishops as the
+//! only pieces; for a side ahead without pawns, 0 when it has at most a minor piece and 16
+//! when it is ahead by at most a minor piece — the well-known drawing margins.
+//!
+//! # Linear in its weights
+//!
+//! The evaluation is `(mg·φ + eg·(120 − φ)·scale/64) / 120` with φ = `npm` in half pawns
+//! (capped at 120), where `mg` and `eg` are sums of weight × count. Everything is computed
+//! through one generic walk over the position ([`Full::walk`]) that hands each (weight, count)
+//! to an accumulator: the search's accumulator sums, the tuner's records the counts (a
+//! [`Trace`]), `explain`'s sums per term. So the tuner fits exactly what the search evaluates.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::params::{InvalidValue, ParamField, ParamKind, ParamSet};
+use super::score::{round_div, white_to_side, Score};
+use super::tsvetkov::{development_counts, shelter_zones, CENTRE};
+use super::{Evaluator, Explanation, Term};
+use crate::core::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_set, rook_attacks,
+};
+use crate::core::{Bitboard, Board, Color, Piece, Square};
+
+/// A middlegame/endgame pair of weights, in centipawns.
+pub type S = [i32; 2];
+
+/// `N` tapered weights: a parameter field whose values are named `field_mg_i`/`field_eg_i`
+/// (`field_mg`/`field_eg` for a single pair, `field_mg_e4` for a piece-square table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tapered<const N: usize>(pub [S; N]);
+
+impl<const N: usize> Tapered<N> {
+    const fn filled(value: S) -> Self {
+        Tapered([value; N])
+    }
+}
+
+const PHASES: [&str; 2] = ["mg", "eg"];
+
+impl<const N: usize> ParamField for Tapered<N> {
+    fn kind(&self) -> ParamKind {
+        ParamKind::Integer
+    }
+    fn count(&self) -> usize {
+        2 * N
+    }
+    fn suffix(&self, i: usize) -> String {
+        let phase = PHASES[i % 2];
+        match N {
+            1 => format!("_{phase}"),
+            64 => format!("_{phase}_{}", Square::ALL[i / 2]),
+            _ => format!("_{phase}_{}", i / 2),
+        }
+    }
+    fn index_of(&self, suffix: &str) -> Option<usize> {
+        let rest = suffix.strip_prefix('_')?;
+        let phase = PHASES.iter().position(|p| rest.starts_with(p))?;
+        let element = &rest[2..];
+        let e = match N {
+            1 => element.is_empty().then_some(0)?,
+            64 => element.strip_prefix('_')?.parse::<Square>().ok()?.index(),
+            _ => element
+                .strip_prefix('_')?
+                .parse::<usize>()
+                .ok()
+                .filter(|&e| e < N)?,
+        };
+        Some(2 * e + phase)
+    }
+    fn get(&self, i: usize) -> f64 {
+        self.0[i / 2][i % 2] as f64
+    }
+    fn set(&mut self, i: usize, value: f64) -> Result<(), InvalidValue> {
+        if !(value.is_finite() && value.fract() == 0.0 && value.abs() <= 1e6) {
+            return Err(InvalidValue);
+        }
+        self.0[i / 2][i % 2] = value as i32;
+        Ok(())
+    }
+}
+
+/// Declares the parameter struct (through [`crate::params!`]), the flat index of each field's
+/// first weight (`idx::field`), the field table and conversions to and from one flat vector.
+macro_rules! full_params {
+    ( $( $(#[doc = $doc:literal])* $field:ident : $n:literal = $default:expr ),* $(,)? ) => {
+        crate::params! {
+            /// Parameters of `full`: every weight a (middlegame, endgame) pair in
+            /// centipawns.
+            pub struct FullParams {
+                $( $(#[doc = $doc])* $field: Tapered<$n> = $default, )*
+            }
+        }
+
+        /// Flat index of each field's first weight pair (the tuner's coordinates).
+        #[allow(non_upper_case_globals, missing_docs)]
+        pub mod idx {
+            full_params!(@offsets 0usize; $($field : $n,)*);
+        }
+
+        /// Every field: name, flat index of its first pair, number of pairs.
+        pub const FIELDS: &[(&str, usize, usize)] = &[ $( (stringify!($field), idx::$field, $n), )* ];
+
+        impl FullParams {
+            /// All weight pairs in flat order.
+            pub fn flat(&self) -> Vec<S> {
+                let mut v = Vec::with_capacity(idx::LEN);
+                $( v.extend_from_slice(&self.$field.0); )*
+                v
+            }
+            /// Sets every weight pair from flat order (`w.len() == idx::LEN`).
+            pub fn set_flat(&mut self, w: &[S]) {
+                assert_eq!(w.len(), idx::LEN, "one pair per weight");
+                $( self.$field.0.copy_from_slice(&w[idx::$field..idx::$field + $n]); )*
+            }
+        }
+    };
+    (@offsets $acc:expr; ) => {
+        /// Number of weight pairs.
+        pub const LEN: usize = $acc;
+    };
+    (@offsets $acc:expr; $field:ident : $n:literal, $($rest:tt)*) => {
+        pub const $field: usize = $acc;
+        full_params!(@offsets $acc + $n; $($rest)*);
+    };
+}
+
+const Z: S = [0, 0];
+
+full_params! {
+    /// Material: pawn, knight, bishop, rook, queen.
+    material: 5 = Tapered([[100, 100], [300, 300], [300, 300], [450, 450], [900, 900]]),
+    /// Paper 004's grading by pawn structure: knight, bishop, rook, queen (rows) in a closed
+    /// (13-16 pawns), semi-closed (9-12), semi-open (5-8), open (0-4) position.
+    grading: 16 = Tapered::filled(Z),
+    /// Pawn by square (White's view, mirrored for Black).
+    psqt_pawn: 64 = Tapered::filled(Z),
+    /// Knight by square.
+    psqt_knight: 64 = Tapered::filled(Z),
+    /// Bishop by square.
+    psqt_bishop: 64 = Tapered::filled(Z),
+    /// Rook by square.
+    psqt_rook: 64 = Tapered::filled(Z),
+    /// Queen by square.
+    psqt_queen: 64 = Tapered::filled(Z),
+    /// King by square.
+    psqt_king: 64 = Tapered::filled(Z),
+    /// Opening (npm >= 45): each centre square attacked by a knight, bishop, rook or queen.
+    centre_control: 1 = Tapered::filled(Z),
+    /// Opening: knight before bishop, queen out early, rook out early, pieces moved twice.
+    development: 4 = Tapered::filled(Z),
+    /// Knight by number of squares in its mobility area.
+    mobility_knight: 9 = Tapered::filled(Z),
+    /// Bishop by mobility.
+    mobility_bishop: 14 = Tapered::filled(Z),
+    /// Rook by mobility.
+    mobility_rook: 15 = Tapered::filled(Z),
+    /// Queen by mobility.
+    mobility_queen: 28 = Tapered::filled(Z),
+    /// Enemy pawn, knight, bishop, rook, queen attacked by a pawn.
+    threat_by_pawn: 5 = Tapered::filled(Z),
+    /// Enemy pieces (by type) attacked by a knight or bishop.
+    threat_by_minor: 5 = Tapered::filled(Z),
+    /// Enemy pieces (by type) attacked by a rook.
+    threat_by_rook: 5 = Tapered::filled(Z),
+    /// Enemy pieces (by type) attacked by a queen.
+    threat_by_queen: 5 = Tapered::filled(Z),
+    /// Undefended enemy pieces the king attacks.
+    threat_by_king: 1 = Tapered::filled(Z),
+    /// Enemy non-king pieces attacked and not defended.
+    hanging: 1 = Tapered::filled(Z),
+    /// Own pawn, knight, bishop, rook, queen defended by an own piece or pawn.
+    defended: 5 = Tapered::filled(Z),
+    /// Own pawn in the king's immediate, cross, diagonal, sinuous shelter zone.
+    shelter_pawn: 4 = Tapered::filled(Z),
+    /// Own knight, bishop, rook, queen in the king's shelter.
+    shelter_piece: 4 = Tapered::filled(Z),
+    /// King zone squares attacked by an enemy knight, bishop, rook, queen (per attack).
+    king_zone_attacks: 4 = Tapered::filled(Z),
+    /// Number of enemy pieces attacking the king zone (0..7).
+    king_attackers: 8 = Tapered::filled(Z),
+    /// Safe checks available to an enemy knight, bishop, rook, queen.
+    safe_check: 4 = Tapered::filled(Z),
+    /// No own pawn on the king's file.
+    king_open_file: 1 = Tapered::filled(Z),
+    /// Empty squares next to the king that the enemy does not attack.
+    king_free_squares: 1 = Tapered::filled(Z),
+    /// Passed pawn by relative rank.
+    passed: 8 = Tapered::filled(Z),
+    /// Pawn with no own pawn on a neighbouring file.
+    isolated: 1 = Tapered::filled(Z),
+    /// Pawn with an own pawn in front of it on its file.
+    doubled: 1 = Tapered::filled(Z),
+    /// Pawn that no neighbour can support and whose stop square an enemy pawn attacks.
+    backward: 1 = Tapered::filled(Z),
+    /// Pawn with an own pawn beside it, by relative rank.
+    phalanx: 8 = Tapered::filled(Z),
+    /// Pawn defended by an own pawn, by relative rank.
+    supported: 8 = Tapered::filled(Z),
+    /// Passed pawn with nothing between it and its promotion square, by rank.
+    passed_free: 8 = Tapered::filled(Z),
+    /// Passed pawn: distance of the own king to the square in front, by rank (per square).
+    passed_own_king: 8 = Tapered::filled(Z),
+    /// Passed pawn: distance of the enemy king to the square in front, by rank (per square).
+    passed_enemy_king: 8 = Tapered::filled(Z),
+    /// Two bishops.
+    bishop_pair: 1 = Tapered::filled(Z),
+    /// Knight on an outpost.
+    knight_outpost: 1 = Tapered::filled(Z),
+    /// Bishop on an outpost.
+    bishop_outpost: 1 = Tapered::filled(Z),
+    /// Rook on a file without pawns.
+    rook_open_file: 1 = Tapered::filled(Z),
+    /// Rook on a file without own pawns but with enemy pawns.
+    rook_semi_open_file: 1 = Tapered::filled(Z),
+    /// Rook on the seventh rank.
+    rook_seventh: 1 = Tapered::filled(Z),
+    /// Own pawns on the bishop's square colour (per pawn and bishop).
+    bad_bishop: 1 = Tapered::filled(Z),
+    /// Knight or bishop with an own pawn right in front of it.
+    minor_behind_pawn: 1 = Tapered::filled(Z),
+    /// The side to move.
+    tempo: 1 = Tapered::filled(Z),
+}
+
+/// The phase at the start: non-pawn material in half pawns, both sides.
+pub const MAX_PHASE: i32 = 120;
+/// Phase (half pawns) from which the paper's opening terms count: its 45 pawns of `npm`.
+pub const OPENING_PHASE: i32 = 90;
+const PHASE_UNITS: [i32; 6] = [0, 6, 6, 9, 18, 0];
+
+/// Where a walk over the position puts each weight × count.
+pub trait Accumulator {
+    /// Adds `count` times the pair at flat index `index` (whose value is `weight`) for `color`.
+    fn add(&mut self, color: Color, index: usize, weight: S, count: i32);
+}
+
+/// Sums White's minus Black's weights: what the search needs.
+#[derive(Default)]
+struct Sum {
+    mg: i32,
+    eg: i32,
+}
+
+impl Accumulator for Sum {
+    #[inline(always)]
+    fn add(&mut self, color: Color, _index: usize, weight: S, count: i32) {
+        let c = count * color.sign();
+        self.mg += weight[0] * c;
+        self.eg += weight[1] * c;
+    }
+}
+
+/// The counts of a position's features (White's minus Black's), for the tuner: the evaluation
+/// is `Σ w·count` in each phase, blended by `phase` and scaled by `scale`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trace {
+    /// `(flat index, count)`, one entry per index, sorted.
+    pub counts: Vec<(u16, i16)>,
+    /// φ: non-pawn material in half pawns, capped at [`MAX_PHASE`].
+    pub phase: i32,
+    /// The endgame scale, out of 64.
+    pub scale: i32,
+}
+
+impl Accumulator for Trace {
+    fn add(&mut self, color: Color, index: usize, _weight: S, count: i32) {
+        if count != 0 {
+            self.counts
+                .push((index as u16, (count * color.sign()) as i16));
+        }
+    }
+}
+
+/// Per field and side, for `explain`.
+struct PerField(Vec<[[i64; 2]; 2]>);
+
+impl Accumulator for PerField {
+    fn add(&mut self, color: Color, index: usize, weight: S, count: i32) {
+        let field = FIELDS
+            .iter()
+            .rposition(|&(_, first, _)| first <= index)
+            .expect("every index belongs to a field");
+        let slot = &mut self.0[field][color.index()];
+        slot[0] += (weight[0] * count) as i64;
+        slot[1] += (weight[1] * count) as i64;
+    }
+}
+
+// ---- pawn hash ---------------------------------------------------------------------------
+
+/// One cached pawn structure: exact key (both pawn sets and the parameters' generation).
+#[derive(Clone, Copy, Default)]
+struct PawnEntry {
+    pawns: [u64; 2],
+    generation: u64,
+    mg: i32,
+    eg: i32,
+    passed: u64,
+}
+
+const PAWN_TABLE_BITS: u32 = 14;
+
+thread_local! {
+    static PAWN_TABLE: RefCell<Vec<PawnEntry>> =
+        RefCell::new(vec![PawnEntry::default(); 1 << PAWN_TABLE_BITS]);
+}
+
+/// A new value for every set of parameters, so a table entry never outlives the weights it
+/// was computed with.
+fn next_generation() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+// ---- bitboard helpers --------------------------------------------------------------------
+
+fn fill_north(mut b: u64) -> u64 {
+    b |= b << 8;
+    b |= b << 16;
+    b | b << 32
+}
+
+fn fill_south(mut b: u64) -> u64 {
+    b |= b >> 8;
+    b |= b >> 16;
+    b | b >> 32
+}
+
+/// The squares in front of `b` (towards `color`'s promotion rank), on its files.
+fn front_span(color: Color, b: Bitboard) -> Bitboard {
+    Bitboard(match color {
+        Color::White => fill_north(b.0 << 8),
+        Color::Black => fill_south(b.0 >> 8),
+    })
+}
+
+fn files_of(b: Bitboard) -> Bitboard {
+    Bitboard(fill_north(b.0) | fill_south(b.0))
+}
+
+fn neighbours(b: Bitboard) -> Bitboard {
+    b.east() | b.west()
+}
+
+fn relative_rank(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq.rank().index(),
+        Color::Black => 7 - sq.rank().index(),
+    }
+}
+
+fn relative_square(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq.index(),
+        Color::Black => sq.index() ^ 56,
+    }
+}
+
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file().index() as i32 - b.file().index() as i32).abs();
+    let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
+    df.max(dr)
+}
+
+// ---- the evaluator -----------------------------------------------------------------------
+
+/// The `full` evaluator.
+#[derive(Clone)]
+pub struct Full {
+    /// The weights; private so that every change goes through a method that retires the
+    /// pawn hash entries computed with the old ones.
+    params: FullParams,
+    generation: u64,
+}
+
+/// The weights only: the generation is bookkeeping of the pawn hash, not part of what the
+/// evaluator computes (two evaluators with equal weights print alike).
+impl std::fmt::Debug for Full {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Full")
+            .field("params", &self.params)
+            .finish()
+    }
+}
+
+impl Default for Full {
+    fn default() -> Self {
+        Full {
+            params: FullParams::default(),
+            generation: next_generation(),
+        }
+    }
+}
+
+/// What the walk learns about one side and then uses for the other.
+#[derive(Clone, Copy)]
+struct SideMaps {
+    pawn_attacks: Bitboard,
+    by_piece: [Bitboard; 6],
+    all: Bitboard,
+    /// Each knight, bishop, rook and queen with its attacks (at most 15 of them).
+    pieces: [(Piece, Square, Bitboard); 16],
+    count: usize,
+}
+
+impl Default for SideMaps {
+    fn default() -> Self {
+        SideMaps {
+            pawn_attacks: Bitboard::EMPTY,
+            by_piece: [Bitboard::EMPTY; 6],
+            all: Bitboard::EMPTY,
+            pieces: [(Piece::Pawn, Square::A1, Bitboard::EMPTY); 16],
+            count: 0,
+        }
+    }
+}
+
+impl SideMaps {
+    fn pieces(&self) -> &[(Piece, Square, Bitboard)] {
+        &self.pieces[..self.count]
+    }
+}
+
+/// Adds `count` of element `i` of field `f` for `color`.
+macro_rules! add {
+    ($acc:expr, $p:expr, $color:expr, $f:ident, $i:expr, $count:expr) => {{
+        let i = $i;
+        $acc.add($color, idx::$f + i, $p.$f.0[i], $count)
+    }};
+    ($acc:expr, $p:expr, $color:expr, $f:ident, $count:expr) => {
+        add!($acc, $p, $color, $f, 0, $count)
+    };
+}
+
+impl Full {
+    /// The evaluator with weights loaded from a `name = value` text.
+    pub fn from_text(text: &str) -> Result<Full, super::ParamError> {
+        let mut e = Full::default();
+        super::params::load_text(&mut e.params, text)?;
+        Ok(e)
+    }
+
+    /// The weights.
+    pub fn weights(&self) -> &FullParams {
+        &self.params
+    }
+
+    /// Sets every weight pair from flat order (see [`FullParams::set_flat`]).
+    pub fn set_weights(&mut self, w: &[S]) {
+        self.params.set_flat(w);
+        self.generation = next_generation();
+    }
+
+    /// φ (non-pawn material in half pawns, capped) and the endgame scale out of 64, given the
+    /// sign of the endgame sum (who is ahead).
+    fn phase_and_scale(board: &Board, eg: i32) -> (i32, i32) {
+        let units = |c: Color| -> i32 {
+            [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+                .iter()
+                .map(|&pc| board.colored(c, pc).popcount() as i32 * PHASE_UNITS[pc.index()])
+                .sum()
+        };
+        let (w, b) = (units(Color::White), units(Color::Black));
+        let phase = (w + b).min(MAX_PHASE);
+        let strong = if eg >= 0 { Color::White } else { Color::Black };
+        let (own, other) = if strong == Color::White {
+            (w, b)
+        } else {
+            (b, w)
+        };
+        let scale = if board.colored(strong, Piece::Pawn).is_empty() && own - other <= 6 {
+            if own <= 6 {
+                0
+            } else {
+                16
+            }
+        } else if w == 6 && b == 6 && board.pieces(Piece::Bishop).popcount() == 2 && {
+            let wb = board.colored(Color::White, Piece::Bishop);
+            let bb = board.colored(Color::Black, Piece::Bishop);
+            wb.any()
+                && bb.any()
+                && (wb & Bitboard::LIGHT_SQUARES).any() != (bb & Bitboard::LIGHT_SQUARES).any()
+        } {
+            32
+        } else {
+            64
+        };
+        (phase, scale)
+    }
+
+    /// The pawn-only terms of both sides; returns both sides' passed pawns.
+    fn pawn_terms<A: Accumulator>(&self, board: &Board, acc: &mut A) -> Bitboard {
+        let p = &self.params;
+        let mut passed_all = Bitboard::EMPTY;
+        for color in [Color::White, Color::Black] {
+            let own = board.colored(color, Piece::Pawn);
+            let enemy = board.colored(!color, Piece::Pawn);
+            let enemy_attacks = pawn_attacks_set(!color, enemy);
+            for sq in own {
+                let b = Bitboard::from_square(sq);
+                let r = relative_rank(color, sq);
+                let front = front_span(color, b);
+                if (enemy & (front | neighbours(front))).is_empty() {
+                    passed_all |= b;
+                    add!(acc, p, color, passed, r, 1);
+                }
+                let adjacent_files = files_of(neighbours(b));
+                if (own & adjacent_files).is_empty() {
+                    add!(acc, p, color, isolated, 1);
+                } else {
+                    // Own pawns beside or behind on the neighbouring files could support it.
+                    let supporters =
+                        adjacent_files - neighbours(front_span(color, b.forward(color)));
+                    let stop = b.forward(color);
+                    if (own & supporters).is_empty() && (stop & enemy_attacks).any() {
+                        add!(acc, p, color, backward, 1);
+                    }
+                }
+                if (front & own).any() {
+                    add!(acc, p, color, doubled, 1);
+                }
+                if (neighbours(b) & own).any() {
+                    add!(acc, p, color, phalanx, r, 1);
+                }
+                if (pawn_attacks(!color, sq) & own).any() {
+                    add!(acc, p, color, supported, r, 1);
+                }
+            }
+        }
+        passed_all
+    }
+
+    /// The pawn terms through the per-thread pawn hash table.
+    fn cached_pawn_terms(&self, board: &Board, acc: &mut Sum) -> Bitboard {
+        let key = [
+            board.colored(Color::White, Piece::Pawn).0,
+            board.colored(Color::Black, Piece::Pawn).0,
+        ];
+        let slot = ((key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            >> (64 - PAWN_TABLE_BITS)) as usize;
+        PAWN_TABLE.with(|table| {
+            let mut table = table.borrow_mut();
+            let entry = &mut table[slot];
+            if entry.pawns != key || entry.generation != self.generation {
+                let mut sum = Sum::default();
+                let passed = self.pawn_terms(board, &mut sum);
+                *entry = PawnEntry {
+                    pawns: key,
+                    generation: self.generation,
+                    mg: sum.mg,
+                    eg: sum.eg,
+                    passed: passed.0,
+                };
+            }
+            acc.mg += entry.mg;
+            acc.eg += entry.eg;
+            Bitboard(entry.passed)
+        })
+    }
+
+    /// Every term but the pawn-only ones; `passed` are both sides' passed pawns.
+    fn piece_terms<A: Accumulator>(&self, board: &Board, passed: Bitboard, acc: &mut A) {
+        let p = &self.params;
+        let occupied = board.occupied();
+        let pawns_on_board = board.pieces(Piece::Pawn).popcount();
+        let band = match pawns_on_board {
+            13.. => 0,
+            9..=12 => 1,
+            5..=8 => 2,
+            _ => 3,
+        };
+        let npm: i32 = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+            .iter()
+            .map(|&pc| board.pieces(pc).popcount() as i32 * PHASE_UNITS[pc.index()])
+            .sum();
+        let opening = npm >= OPENING_PHASE;
+
+        // Attack maps of both sides first: threats and king safety need the other side's.
+        let mut maps = [SideMaps::default(); 2];
+        for color in [Color::White, Color::Black] {
+            let m = &mut maps[color.index()];
+            m.pawn_attacks = pawn_attacks_set(color, board.colored(color, Piece::Pawn));
+            m.by_piece[Piece::Pawn.index()] = m.pawn_attacks;
+            for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
+                for sq in board.colored(color, piece) {
+                    let att = match piece {
+                        Piece::Knight => knight_attacks(sq),
+                        Piece::Bishop => bishop_attacks(sq, occupied),
+                        Piece::Rook => rook_attacks(sq, occupied),
+                        _ => rook_attacks(sq, occupied) | bishop_attacks(sq, occupied),
+                    };
+                    m.by_piece[piece.index()] |= att;
+                    // More than 15 pieces cannot happen in a legal position; the cap
+                    // keeps a hand-made one from overflowing the list.
+                    if m.count < m.pieces.len() {
+                        m.pieces[m.count] = (piece, sq, att);
+                        m.count += 1;
+                    }
+                }
+            }
+            m.by_piece[Piece::King.index()] = king_attacks(board.king(color));
+            m.all = m.by_piece.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+        }
+
+        for color in [Color::White, Color::Black] {
+            let us = maps[color.index()];
+            let them = maps[(!color).index()];
+            let own_pawns = board.colored(color, Piece::Pawn);
+            let enemy_pawns = board.colored(!color, Piece::Pawn);
+            let king = board.king(color);
+            let enemy_king = board.king(!color);
+            let mobility_area =
+                !(own_pawns | board.colored(color, Piece::King) | them.pawn_attacks);
+
+            // Material, grading and piece-square tables.
+            for piece in Piece::ALL {
+                let set = board.colored(color, piece);
+                let n = set.popcount() as i32;
+                if piece != Piece::King {
+                    add!(acc, p, color, material, piece.index(), n);
+                }
+                if matches!(
+                    piece,
+                    Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen
+                ) {
+                    add!(acc, p, color, grading, (piece.index() - 1) * 4 + band, n);
+                }
+                for sq in set {
+                    let rs = relative_square(color, sq);
+                    match piece {
+                        Piece::Pawn => add!(acc, p, color, psqt_pawn, rs, 1),
+                        Piece::Knight => add!(acc, p, color, psqt_knight, rs, 1),
+                        Piece::Bishop => add!(acc, p, color, psqt_bishop, rs, 1),
+                        Piece::Rook => add!(acc, p, color, psqt_rook, rs, 1),
+                        Piece::Queen => add!(acc, p, color, psqt_queen, rs, 1),
+                        Piece::King => add!(acc, p, color, psqt_king, rs, 1),
+                    }
+                }
+            }
+
+            // The paper's opening terms.
+            if opening {
+                let pieces_attack = us.by_piece[Piece::Knight.index()]
+                    | us.by_piece[Piece::Bishop.index()]
+                    | us.by_piece[Piece::Rook.index()]
+                    | us.by_piece[Piece::Queen.index()];
+                add!(
+                    acc,
+                    p,
+                    color,
+                    centre_control,
+                    (pieces_attack & CENTRE).popcount() as i32
+                );
+                for (i, n) in development_counts(board, color).into_iter().enumerate() {
+                    add!(acc, p, color, development, i, n);
+                }
+            }
+
+            // Mobility and pieces.
+            let outpost_ranks = match color {
+                Color::White => Bitboard(0x0000_FFFF_FF00_0000),
+                Color::Black => Bitboard(0x0000_00FF_FFFF_0000),
+            };
+            // Outposts: squares no enemy pawn can ever attack (outside the attack spans of
+            // the enemy's pawns), defended by one of ours.
+            let enemy_attack_span = neighbours(front_span(!color, enemy_pawns));
+            let outposts = outpost_ranks & (us.pawn_attacks - enemy_attack_span);
+            for &(piece, sq, att) in us.pieces() {
+                let mob = (att & mobility_area).popcount() as usize;
+                let b = Bitboard::from_square(sq);
+                match piece {
+                    Piece::Knight => {
+                        add!(acc, p, color, mobility_knight, mob.min(8), 1);
+                        if (outposts & b).any() {
+                            add!(acc, p, color, knight_outpost, 1);
+                        }
+                    }
+                    Piece::Bishop => {
+                        add!(acc, p, color, mobility_bishop, mob.min(13), 1);
+                        if (outposts & b).any() {
+                            add!(acc, p, color, bishop_outpost, 1);
+                        }
+                        let colour = if (b & Bitboard::LIGHT_SQUARES).any() {
+                            Bitboard::LIGHT_SQUARES
+                        } else {
+                            Bitboard::DARK_SQUARES
+                        };
+                        add!(
+                            acc,
+                            p,
+                            color,
+                            bad_bishop,
+                            (own_pawns & colour).popcount() as i32
+                        );
+                    }
+                    Piece::Rook => {
+                        add!(acc, p, color, mobility_rook, mob.min(14), 1);
+                        let file = files_of(b);
+                        if (file & own_pawns).is_empty() {
+                            if (file & enemy_pawns).is_empty() {
+                                add!(acc, p, color, rook_open_file, 1);
+                            } else {
+                                add!(acc, p, color, rook_semi_open_file, 1);
+                            }
+                        }
+                        if relative_rank(color, sq) == 6 {
+                            add!(acc, p, color, rook_seventh, 1);
+                        }
+                    }
+                    _ => add!(acc, p, color, mobility_queen, mob.min(27), 1),
+                }
+                if matches!(piece, Piece::Knight | Piece::Bishop)
+                    && (b.forward(color) & own_pawns).any()
+                {
+                    add!(acc, p, color, minor_behind_pawn, 1);
+                }
+            }
+            if board.colored(color, Piece::Bishop).more_than_one() {
+                add!(acc, p, color, bishop_pair, 1);
+            }
+
+            // Threats on the enemy's pieces, defence of our own.
+            let minors = us.by_piece[Piece::Knight.index()] | us.by_piece[Piece::Bishop.index()];
+            let undefended = !them.all;
+            for victim in [
+                Piece::Pawn,
+                Piece::Knight,
+                Piece::Bishop,
+                Piece::Rook,
+                Piece::Queen,
+            ] {
+                let v = victim.index();
+                let theirs = board.colored(!color, victim);
+                let count = |set: Bitboard| (theirs & set).popcount() as i32;
+                add!(acc, p, color, threat_by_pawn, v, count(us.pawn_attacks));
+                add!(acc, p, color, threat_by_minor, v, count(minors));
+                add!(
+                    acc,
+                    p,
+                    color,
+                    threat_by_rook,
+                    v,
+                    count(us.by_piece[Piece::Rook.index()])
+                );
+                add!(
+                    acc,
+                    p,
+                    color,
+                    threat_by_queen,
+                    v,
+                    count(us.by_piece[Piece::Queen.index()])
+                );
+                let mine = board.colored(color, victim);
+                add!(
+                    acc,
+                    p,
+                    color,
+                    defended,
+                    v,
+                    (mine & us.all).popcount() as i32
+                );
+            }
+            let enemy_pieces = board.color(!color) - board.colored(!color, Piece::King);
+            add!(
+                acc,
+                p,
+                color,
+                hanging,
+                (enemy_pieces & us.all & undefended).popcount() as i32
+            );
+            add!(
+                acc,
+                p,
+                color,
+                threat_by_king,
+                (enemy_pieces & us.by_piece[Piece::King.index()] & undefended).popcount() as i32
+            );
+
+            // Our king: shelter (the paper's zones), the enemy's attack on it, open file.
+            let zones = shelter_zones(king);
+            let shelter = zones[0] | zones[1] | zones[2] | zones[3];
+            for (i, zone) in zones.iter().enumerate() {
+                add!(
+                    acc,
+                    p,
+                    color,
+                    shelter_pawn,
+                    i,
+                    (own_pawns & *zone).popcount() as i32
+                );
+            }
+            for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+                .into_iter()
+                .enumerate()
+            {
+                let n = (board.colored(color, piece) & shelter).popcount() as i32;
+                add!(acc, p, color, shelter_piece, i, n);
+            }
+            let zone = king_attacks(king).with(king);
+            let mut enemy_attackers = 0usize;
+            let checks = [
+                knight_attacks(king),
+                bishop_attacks(king, occupied),
+                rook_attacks(king, occupied),
+                rook_attacks(king, occupied) | bishop_attacks(king, occupied),
+            ];
+            let safe = !(us.all | board.color(!color));
+            for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+                .into_iter()
+                .enumerate()
+            {
+                for &(_, _, att) in them.pieces().iter().filter(|x| x.0 == piece) {
+                    let n = (att & zone).popcount() as i32;
+                    if n > 0 {
+                        enemy_attackers += 1;
+                        add!(acc, p, color, king_zone_attacks, i, n);
+                    }
+                }
+                let n = (checks[i] & them.by_piece[piece.index()] & safe).popcount() as i32;
+                add!(acc, p, color, safe_check, i, n);
+            }
+            add!(acc, p, color, king_attackers, enemy_attackers.min(7), 1);
+            if (files_of(Bitboard::from_square(king)) & own_pawns).is_empty() {
+                add!(acc, p, color, king_open_file, 1);
+            }
+            let free = king_attacks(king) - occupied - them.all;
+            add!(acc, p, color, king_free_squares, free.popcount() as i32);
+
+            // Passed pawns beside the pieces.
+            for sq in passed & own_pawns {
+                let r = relative_rank(color, sq);
+                let b = Bitboard::from_square(sq);
+                if (front_span(color, b) & occupied).is_empty() {
+                    add!(acc, p, color, passed_free, r, 1);
+                }
+                let stop = b.forward(color).lsb().unwrap_or(sq);
+                add!(acc, p, color, passed_own_king, r, distance(king, stop));
+                add!(
+                    acc,
+                    p,
+                    color,
+                    passed_enemy_king,
+                    r,
+                    distance(enemy_king, stop)
+                );
+            }
+        }
+        let side = board.side_to_move();
+        add!(acc, p, side, tempo, 1);
+    }
+
+    /// The position's feature counts, phase and endgame scale: what the tuner fits.
+    pub fn trace(&self, board: &Board) -> Trace {
+        let mut trace = Trace::default();
+        let passed = self.pawn_terms(board, &mut trace);
+        self.piece_terms(board, passed, &mut trace);
+        let mut counts = std::mem::take(&mut trace.counts);
+        counts.sort_unstable_by_key(|&(i, _)| i);
+        let mut merged: Vec<(u16, i16)> = Vec::with_capacity(counts.len());
+        for (i, c) in counts {
+            match merged.last_mut() {
+                Some(last) if last.0 == i => last.1 += c,
+                _ => merged.push((i, c)),
+            }
+        }
+        merged.retain(|&(_, c)| c != 0);
+        // The scale depends on who is ahead in the endgame sum.
+        let mut sum = Sum::default();
+        let passed = self.pawn_terms(board, &mut sum);
+        self.piece_terms(board, passed, &mut sum);
+        let (phase, scale) = Full::phase_and_scale(board, sum.eg);
+        Trace {
+            counts: merged,
+            phase,
+            scale,
+        }
+    }
+
+    fn blend(mg: i64, eg: i64, phase: i32, scale: i32) -> i64 {
+        let (phase, scale) = (phase as i64, scale as i64);
+        round_div(
+            mg * phase * 64 + eg * (MAX_PHASE as i64 - phase) * scale,
+            MAX_PHASE as i64 * 64,
+        )
+    }
+
+    /// White's evaluation in centipawns.
+    pub fn white_score(&self, board: &Board) -> i64 {
+        let mut sum = Sum::default();
+        let passed = self.cached_pawn_terms(board, &mut sum);
+        self.piece_terms(board, passed, &mut sum);
+        let (phase, scale) = Full::phase_and_scale(board, sum.eg);
+        Full::blend(sum.mg as i64, sum.eg as i64, phase, scale)
+    }
+}
+
+impl Evaluator for Full {
+    fn name(&self) -> &'static str {
+        "full"
+    }
+
+    #[inline]
+    fn evaluate(&self, board: &Board) -> Score {
+        white_to_side(self.white_score(board), board.side_to_move())
+    }
+
+    fn explain(&self, board: &Board) -> Explanation {
+        let mut per = PerField(vec![[[0; 2]; 2]; FIELDS.len()]);
+        let passed = self.pawn_terms(board, &mut per);
+        self.piece_terms(board, passed, &mut per);
+        let white = self.white_score(board);
+        let mut sum = Sum::default();
+        self.pawn_terms(board, &mut sum);
+        self.piece_terms(board, passed, &mut sum);
+        let (phase, scale) = Full::phase_and_scale(board, sum.eg);
+        let blend = |s: [i64; 2]| {
+            (s[0] as f64 * phase as f64 * 64.0
+                + s[1] as f64 * (MAX_PHASE - phase) as f64 * scale as f64)
+                / (MAX_PHASE as f64 * 64.0)
+        };
+        let terms: Vec<Term> = FIELDS
+            .iter()
+            .zip(&per.0)
+            .filter(|(_, sides)| sides.iter().any(|s| s != &[0, 0]))
+            .map(|(&(name, _, _), sides)| Term::new(name, blend(sides[0]), blend(sides[1])))
+            .collect();
+        let total = terms.iter().map(Term::net).sum();
+        Explanation::with_total(self.name(), board, terms, total, white)
+    }
+
+    fn params(&self) -> &dyn ParamSet {
+        &self.params
+    }
+
+    fn params_mut(&mut self) -> &mut dyn ParamSet {
+        // The caller may change any weight: cached pawn scores are stale from now on.
+        self.generation = next_generation();
+        &mut self.params
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        Board::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn tapered_names_round_trip() {
+        let mut p = FullParams::default();
+        p.set("psqt_knight_eg_e4", 17.0).unwrap();
+        p.set("passed_mg_6", 55.0).unwrap();
+        p.set("tempo_eg", 9.0).unwrap();
+        assert_eq!(p.psqt_knight.0[Square::E4.index()], [0, 17]);
+        assert_eq!(p.passed.0[6], [55, 0]);
+        assert_eq!(p.tempo.0[0], [0, 9]);
+        assert!(p.set("passed_mg_8", 1.0).is_err());
+        assert!(p.set("passed_free_xx_1", 1.0).is_err());
+        let mut q = FullParams::default();
+        super::super::params::load_text(&mut q, &p.to_text()).unwrap();
+        assert_eq!(p, q);
+        let flat = p.flat();
+        assert_eq!(flat.len(), idx::LEN);
+        assert_eq!(flat[idx::passed + 6], [55, 0]);
+        let mut r = FullParams::default();
+        r.set_flat(&flat);
+        assert_eq!(r, p);
+    }
+
+    #[test]
+    fn pawn_structure_facts() {
+        // White pawns a2, c4, c5 (doubled), h6; Black's h7 stands in front of h6.
+        let b = board("4k3/7p/7P/2P5/2P5/8/P7/4K3 w - - 0 1");
+        let e = Full::default();
+        let mut t = Trace::default();
+        let passed = e.pawn_terms(&b, &mut t);
+        // a2, c4 and c5 have no enemy pawn in front on their own or a neighbouring file: all
+        // passed (the rear one of doubled passers too; `doubled` charges for it). h6 is not.
+        let expected = Bitboard::from_square(Square::A2)
+            .with(Square::C4)
+            .with(Square::C5);
+        assert_eq!(passed & b.color(Color::White), expected);
+        let count = |i: usize| -> i32 {
+            t.counts
+                .iter()
+                .filter(|&&(j, _)| j as usize == i)
+                .map(|&(_, c)| c as i32)
+                .sum()
+        };
+        assert_eq!(
+            count(idx::isolated),
+            4 - 1,
+            "a2, c4, c5, h6 isolated; h7 for Black"
+        );
+        assert_eq!(count(idx::doubled), 1);
+        assert_eq!(count(idx::passed + 1), 1, "a2 on the second rank");
+        assert_eq!(count(idx::passed + 3), 1, "c4 on the fourth rank");
+        assert_eq!(count(idx::passed + 4), 1, "c5 on the fifth rank");
+        // Black's h7 is not passed (h6 in front), so nothing on Black's side.
+        assert_eq!((passed & b.color(Color::Black)), Bitboard::EMPTY);
+    }
+
+    #[test]
+    fn trace_times_weights_is_the_evaluation() {
+        let e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        for fen in [
+            crate::core::STARTPOS_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/8/8/8/8/8/4P3/4KB2 b - - 0 1",
+            "6k1/5ppp/8/8/8/8/1B3PPP/6K1 w - - 0 1",
+        ] {
+            let b = board(fen);
+            let t = e.trace(&b);
+            let w = e.params.flat();
+            let mg: i64 = t
+                .counts
+                .iter()
+                .map(|&(i, c)| w[i as usize][0] as i64 * c as i64)
+                .sum();
+            let eg: i64 = t
+                .counts
+                .iter()
+                .map(|&(i, c)| w[i as usize][1] as i64 * c as i64)
+                .sum();
+            assert_eq!(
+                Full::blend(mg, eg, t.phase, t.scale),
+                e.white_score(&b),
+                "{fen}"
+            );
+            assert_eq!(e.explain(&b).score, e.evaluate(&b), "{fen}");
+        }
+    }
+
+    #[test]
+    fn colour_flip_negates_the_score() {
+        let e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+            "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 1",
+        ] {
+            let b = board(fen);
+            assert_eq!(e.evaluate(&b), e.evaluate(&b.mirrored()), "{fen}");
+        }
+    }
+
+    #[test]
+    fn pawn_cache_follows_parameter_changes() {
+        let b = board("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
+        let mut e = Full::default();
+        let before = e.evaluate(&b);
+        e.params_mut().set("passed_mg_4", 500.0).unwrap();
+        e.params_mut().set("passed_eg_4", 500.0).unwrap();
+        assert!(
+            e.evaluate(&b) >= before + 400,
+            "the cached pawn score was not reused"
+        );
+    }
+
+    #[test]
+    fn drawish_endgames_are_scaled() {
+        let e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        // A lone extra knight: no pawns for the side ahead, at most a minor: scale 0.
+        let (_, scale) = Full::phase_and_scale(&board("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), 1);
+        assert_eq!(scale, 0);
+        // Bishops as the only pieces, with pawns: f1 is light, g8 light, f8 dark.
+        let (_, scale) = Full::phase_and_scale(&board("4k1b1/5p2/8/8/8/8/5PP1/4KB2 w - - 0 1"), 1);
+        assert_eq!(scale, 64, "same-coloured bishops are not scaled");
+        let (_, scale) = Full::phase_and_scale(&board("4kb2/5p2/8/8/8/8/5PP1/4KB2 w - - 0 1"), 1);
+        assert_eq!(scale, 32, "opposite-coloured bishops");
+        // Only the endgame half is scaled: with one knight on the board (phase 6 of 120) what
+        // is left is a twentieth of the middlegame half, far below a knight's worth.
+        let lone_knight = e.evaluate(&board("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"));
+        assert!((0..30).contains(&lone_knight), "{lone_knight}");
+        let with_pawn = e.evaluate(&board("4k3/8/8/8/8/8/4P3/3NK3 w - - 0 1"));
+        assert!(with_pawn > 300, "{with_pawn}");
+    }
+}

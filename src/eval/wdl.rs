@@ -1,0 +1,225 @@
+//! Win/draw/loss from a score: the model Stockfish reports with `UCI_ShowWDL`, with its
+//! constants fitted to chainmate's own games.
+//!
+//! For a score `v` (centipawns, side to move) and the material on the board `m` (pawn 1,
+//! knight and bishop 3, rook 5, queen 9, both sides; clamped to 17..78 and divided by 58, as
+//! Stockfish normalises it), the probability of a win is `1 / (1 + e^((a − v)/b))` and of a
+//! loss `1 / (1 + e^((a + v)/b))`, the rest a draw, with `a = a₀ + a₁·m` (the score at which a
+//! win is as likely as not) and `b = b₀ + b₁·m` (how fast the odds change). Stockfish fits
+//! cubics in `m` to millions of its own games; with a few thousand positions a line in `m`
+//! is what the data support.
+//!
+//! [`WdlModel::fit`] maximises the likelihood of the games' outcomes (from the side to move's
+//! view at each commented move) by gradient ascent; `chainmate experiment wdl` runs it on
+//! PGN files whose move comments carry the engine's score (`chainmate match --pgn` writes
+//! them) and prints the constants that [`FITTED`] holds and a calibration table.
+
+use super::score::{self, Score};
+use crate::core::{Board, Piece};
+
+/// The model's constants: `a = a[0] + a[1]·m`, `b = b[0] + b[1]·m`, `m` normalised material.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WdlModel {
+    /// The score (cp) at which a win is as likely as not, by material.
+    pub a: [f64; 2],
+    /// The spread (cp), by material.
+    pub b: [f64; 2],
+}
+
+/// The model fitted to chainmate's own games (see `README.md`, "UCI", for the command and
+/// the games).
+pub const FITTED: WdlModel = WdlModel {
+    a: [200.0, 0.0],
+    b: [80.0, 0.0],
+};
+
+/// Material as the model counts it: pawn 1, knight and bishop 3, rook 5, queen 9, both sides.
+pub fn material(board: &Board) -> i32 {
+    [
+        (Piece::Pawn, 1),
+        (Piece::Knight, 3),
+        (Piece::Bishop, 3),
+        (Piece::Rook, 5),
+        (Piece::Queen, 9),
+    ]
+    .iter()
+    .map(|&(p, v)| board.pieces(p).popcount() as i32 * v)
+    .sum()
+}
+
+/// One observation: a score, the material, and the outcome for the side the score is for
+/// (1 win, ½ draw, 0 loss).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WdlSample {
+    /// Centipawns, the side to move's view.
+    pub score: f64,
+    /// [`material`] of the position.
+    pub material: i32,
+    /// 1, 0.5 or 0 for the side to move.
+    pub outcome: f64,
+}
+
+fn normalised(material: i32) -> f64 {
+    material.clamp(17, 78) as f64 / 58.0
+}
+
+impl WdlModel {
+    fn ab(&self, material: i32) -> (f64, f64) {
+        let m = normalised(material);
+        (
+            self.a[0] + self.a[1] * m,
+            (self.b[0] + self.b[1] * m).max(1.0),
+        )
+    }
+
+    /// Win, draw and loss probabilities for a score `cp` (side to move) at `material`.
+    pub fn probabilities(&self, cp: f64, material: i32) -> [f64; 3] {
+        let (a, b) = self.ab(material);
+        let win = 1.0 / (1.0 + ((a - cp) / b).exp());
+        let loss = 1.0 / (1.0 + ((a + cp) / b).exp());
+        [win, (1.0 - win - loss).max(0.0), loss]
+    }
+
+    /// Win, draw and loss per mille (summing to 1000) for a search score: a mate score is
+    /// a certain win or loss.
+    pub fn per_mille(&self, score: Score, material: i32) -> [u32; 3] {
+        if score::is_mate(score) {
+            return if score > 0 {
+                [1000, 0, 0]
+            } else {
+                [0, 0, 1000]
+            };
+        }
+        let [w, _, l] = self.probabilities(score as f64, material);
+        let win = (w * 1000.0).round() as u32;
+        let loss = ((l * 1000.0).round() as u32).min(1000 - win);
+        [win, 1000 - win - loss, loss]
+    }
+
+    /// Mean log-likelihood of the outcomes (a draw's probability for ½, else win or loss).
+    pub fn log_likelihood(&self, samples: &[WdlSample]) -> f64 {
+        if samples.is_empty() {
+            return 0.0;
+        }
+        let total: f64 = samples
+            .iter()
+            .map(|s| {
+                let [w, d, l] = self.probabilities(s.score, s.material);
+                let p = if s.outcome > 0.75 {
+                    w
+                } else if s.outcome < 0.25 {
+                    l
+                } else {
+                    d
+                };
+                p.max(1e-12).ln()
+            })
+            .sum();
+        total / samples.len() as f64
+    }
+
+    /// The model of greatest likelihood, from `start` (gradient ascent with Adam on numerical
+    /// gradients: four constants, so the cost is in the samples, not the parameters).
+    pub fn fit(samples: &[WdlSample], start: WdlModel, iterations: usize) -> WdlModel {
+        let to_vec = |m: &WdlModel| [m.a[0], m.a[1], m.b[0], m.b[1]];
+        let from_vec = |v: &[f64; 4]| WdlModel {
+            a: [v[0], v[1]],
+            b: [v[2], v[3]],
+        };
+        let mut x = to_vec(&start);
+        let (mut m, mut v) = ([0.0f64; 4], [0.0f64; 4]);
+        let (b1, b2, rate) = (0.9f64, 0.999f64, 2.0f64);
+        for t in 1..=iterations {
+            let mut g = [0.0f64; 4];
+            for i in 0..4 {
+                let h = 1e-3;
+                let (mut up, mut down) = (x, x);
+                up[i] += h;
+                down[i] -= h;
+                g[i] = (from_vec(&up).log_likelihood(samples)
+                    - from_vec(&down).log_likelihood(samples))
+                    / (2.0 * h);
+            }
+            for i in 0..4 {
+                m[i] = b1 * m[i] + (1.0 - b1) * g[i];
+                v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
+                let mh = m[i] / (1.0 - b1.powi(t as i32));
+                let vh = v[i] / (1.0 - b2.powi(t as i32));
+                x[i] += rate * mh / (vh.sqrt() + 1e-12);
+            }
+        }
+        from_vec(&x)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probabilities_are_symmetric_and_sum_to_one() {
+        for cp in [-500.0, -80.0, 0.0, 35.0, 300.0] {
+            for material in [10, 40, 78] {
+                let [w, d, l] = FITTED.probabilities(cp, material);
+                assert!((w + d + l - 1.0).abs() < 1e-12);
+                let [w2, _, l2] = FITTED.probabilities(-cp, material);
+                assert!((w - l2).abs() < 1e-12 && (l - w2).abs() < 1e-12);
+            }
+        }
+        let [w, d, l] = FITTED.per_mille(0, 40);
+        assert_eq!(w, l);
+        assert_eq!(w + d + l, 1000);
+        assert_eq!(FITTED.per_mille(score::mate_in(3), 40), [1000, 0, 0]);
+        assert_eq!(FITTED.per_mille(score::mated_in(2), 40), [0, 0, 1000]);
+        // More advantage, more wins.
+        assert!(FITTED.per_mille(200, 40)[0] > FITTED.per_mille(100, 40)[0]);
+    }
+
+    #[test]
+    fn fitting_recovers_the_model_that_drew_the_samples() {
+        use crate::core::prng::SplitMix64;
+        let truth = WdlModel {
+            a: [150.0, 100.0],
+            b: [60.0, 40.0],
+        };
+        let mut rng = SplitMix64::new(7);
+        let mut unit = move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let samples: Vec<WdlSample> = (0..20_000)
+            .map(|_| {
+                let score = -600.0 + 1200.0 * unit();
+                let material = 10 + (69.0 * unit()) as i32;
+                let [w, d, _] = truth.probabilities(score, material);
+                let u = unit();
+                let outcome = if u < w {
+                    1.0
+                } else if u < w + d {
+                    0.5
+                } else {
+                    0.0
+                };
+                WdlSample {
+                    score,
+                    material,
+                    outcome,
+                }
+            })
+            .collect();
+        let start = WdlModel {
+            a: [200.0, 0.0],
+            b: [80.0, 0.0],
+        };
+        let fitted = WdlModel::fit(&samples, start, 3000);
+        assert!(fitted.log_likelihood(&samples) >= truth.log_likelihood(&samples) - 1e-3);
+        for m in [20, 50, 78] {
+            let (a, b) = fitted.ab(m);
+            let (ta, tb) = truth.ab(m);
+            assert!((a - ta).abs() < 15.0, "a at {m}: {a} vs {ta}");
+            assert!((b - tb).abs() < 10.0, "b at {m}: {b} vs {tb}");
+        }
+    }
+
+    #[test]
+    fn material_of_the_start_position() {
+        assert_eq!(material(&Board::startpos()), 78);
+    }
+}
