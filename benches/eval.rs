@@ -39,7 +39,8 @@ fn evaluators(c: &mut Criterion) {
         .collect();
     let mut group = c.benchmark_group("eval");
     group.throughput(Throughput::Elements(boards.len() as u64));
-    for name in ["material", "weighted", "tsvetkov", "power"] {
+    // `full` reads its pawn terms from the pawn hash after the first pass, as in a search.
+    for name in ["material", "weighted", "tsvetkov", "power", "full"] {
         let evaluator = AnyEvaluator::by_name(name).expect("known evaluator");
         group.bench_with_input(BenchmarkId::from_parameter(name), &boards, |b, boards| {
             b.iter(|| {

@@ -102,24 +102,9 @@ impl Dataset {
         if self.is_empty() {
             return 0.0;
         }
-        let total: f64 = std::thread::scope(|s| {
-            let handles: Vec<_> = split(self.len(), threads)
-                .into_iter()
-                .map(|range| {
-                    s.spawn(move || {
-                        range
-                            .map(|i| {
-                                let d = self.result[i] as f64 - expected_score(self.eval(w, i), k);
-                                d * d
-                            })
-                            .sum::<f64>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("no panic"))
-                .sum()
+        let total = super::texel::parallel_sum(self.len(), threads, |i| {
+            let d = self.result[i] as f64 - expected_score(self.eval(w, i), k);
+            d * d
         });
         total / self.len() as f64
     }

@@ -66,33 +66,38 @@ pub fn expected_score(e: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
 }
 
-/// Mean squared error of `evaluator` on `samples`, using `threads` threads.
-pub fn mean_error(evaluator: &AnyEvaluator, samples: &[Sample], k: f64, threads: usize) -> f64 {
-    if samples.is_empty() {
-        return 0.0;
-    }
-    let chunk = samples.len().div_ceil(threads.max(1));
-    let total: f64 = std::thread::scope(|s| {
-        let handles: Vec<_> = samples
-            .chunks(chunk)
-            .map(|part| {
-                s.spawn(move || {
-                    part.iter()
-                        .map(|x| {
-                            let side = x.board.side_to_move();
-                            let e = evaluator.evaluate(&x.board) as f64;
-                            let white = if side == Color::White { e } else { -e };
-                            let d = x.result - expected_score(white, k);
-                            d * d
-                        })
-                        .sum::<f64>()
-                })
-            })
+/// `Σ f(i)` over `0..n`, the range split into `threads` contiguous parts summed on threads of
+/// their own (the error sums of both tuners).
+pub(crate) fn parallel_sum(n: usize, threads: usize, f: impl Fn(usize) -> f64 + Sync) -> f64 {
+    let chunk = n.div_ceil(threads.max(1)).max(1);
+    let f = &f;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..n)
+            .step_by(chunk)
+            .map(|a| s.spawn(move || (a..(a + chunk).min(n)).map(f).sum::<f64>()))
             .collect();
         handles
             .into_iter()
             .map(|h| h.join().expect("no panic"))
             .sum()
+    })
+}
+
+/// Mean squared error of `evaluator` on `samples`, using `threads` threads.
+pub fn mean_error(evaluator: &AnyEvaluator, samples: &[Sample], k: f64, threads: usize) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let total = parallel_sum(samples.len(), threads, |i| {
+        let x = &samples[i];
+        let e = evaluator.evaluate(&x.board) as f64;
+        let white = if x.board.side_to_move() == Color::White {
+            e
+        } else {
+            -e
+        };
+        let d = x.result - expected_score(white, k);
+        d * d
     });
     total / samples.len() as f64
 }
