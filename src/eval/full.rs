@@ -857,17 +857,18 @@ impl Full {
                 rook_attacks(king, occupied) | bishop_attacks(king, occupied),
             ];
             let safe = !(us.all | board.color(!color));
+            // One pass over the enemy's pieces (knight, bishop, rook, queen = index 0..3).
+            for &(piece, _, att) in them.pieces() {
+                let n = (att & zone).popcount() as i32;
+                if n > 0 {
+                    enemy_attackers += 1;
+                    add!(acc, p, color, king_zone_attacks, piece.index() - 1, n);
+                }
+            }
             for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
                 .into_iter()
                 .enumerate()
             {
-                for &(_, _, att) in them.pieces().iter().filter(|x| x.0 == piece) {
-                    let n = (att & zone).popcount() as i32;
-                    if n > 0 {
-                        enemy_attackers += 1;
-                        add!(acc, p, color, king_zone_attacks, i, n);
-                    }
-                }
                 let n = (checks[i] & them.by_piece[piece.index()] & safe).popcount() as i32;
                 add!(acc, p, color, safe_check, i, n);
             }
@@ -916,11 +917,13 @@ impl Full {
             }
         }
         merged.retain(|&(_, c)| c != 0);
-        // The scale depends on who is ahead in the endgame sum.
-        let mut sum = Sum::default();
-        let passed = self.pawn_terms(board, &mut sum);
-        self.piece_terms(board, passed, &mut sum);
-        let (phase, scale) = Full::phase_and_scale(board, sum.eg);
+        // The scale depends on who is ahead in the endgame sum: the counts times the weights.
+        let flat = self.params.flat();
+        let eg: i32 = merged
+            .iter()
+            .map(|&(i, c)| flat[i as usize][1] * c as i32)
+            .sum();
+        let (phase, scale) = Full::phase_and_scale(board, eg);
         Trace {
             counts: merged,
             phase,
@@ -961,10 +964,9 @@ impl Evaluator for Full {
         let passed = self.pawn_terms(board, &mut per);
         self.piece_terms(board, passed, &mut per);
         let white = self.white_score(board);
-        let mut sum = Sum::default();
-        self.pawn_terms(board, &mut sum);
-        self.piece_terms(board, passed, &mut sum);
-        let (phase, scale) = Full::phase_and_scale(board, sum.eg);
+        // Who is ahead in the endgame half (for the scale): the per-field sums, netted.
+        let eg: i64 = per.0.iter().map(|sides| sides[0][1] - sides[1][1]).sum();
+        let (phase, scale) = Full::phase_and_scale(board, eg as i32);
         let blend = |s: [i64; 2]| {
             (s[0] as f64 * phase as f64 * 64.0
                 + s[1] as f64 * (MAX_PHASE - phase) as f64 * scale as f64)
