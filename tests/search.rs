@@ -290,3 +290,48 @@ fn max_depth_caps_a_clocked_search_and_the_zero_evaluation_scores_nothing() {
         (1 + 20) + (1 + 20 + 400) + (1 + 20 + 400 + 8902)
     );
 }
+
+/// The candidate search ideas that wait for an SPRT, off by default — the correction history
+/// (`search.correction_weight`), razoring (`search.razor_margin`) and ProbCut
+/// (`search.probcut_margin`) — change the tree but not
+/// the facts: the same mates at the same distance.
+#[test]
+fn candidate_search_switches_keep_mates_and_change_the_tree() {
+    let plain = chainmate::config::search_config("default", &[]).unwrap();
+    let position =
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+            .unwrap();
+    let without = search_with(&position, Limits::depth(9), &plain);
+    for switch in [
+        "search.correction_weight=100",
+        "search.razor_margin=250",
+        "search.probcut_margin=150",
+    ] {
+        let config = chainmate::config::search_config(&format!("default+{switch}"), &[])
+            .expect("a valid configuration");
+        for (fen, mv, score) in [
+            ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", mate_in(1)),
+            (
+                "4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 1",
+                "b3b8",
+                mate_in(3),
+            ),
+            (
+                "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+                "d5f6",
+                mate_in(3),
+            ),
+        ] {
+            let position = Position::from_fen(fen).unwrap();
+            let r = search_with(&position, Limits::depth(6), &config);
+            assert_eq!(
+                (uci(&r), r.score),
+                (mv.to_string(), score),
+                "{switch}: {fen}"
+            );
+        }
+        // A switch that changed nothing would be no switch.
+        let with = search_with(&position, Limits::depth(9), &config);
+        assert_ne!(with.nodes, without.nodes, "{switch}");
+    }
+}

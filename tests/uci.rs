@@ -41,6 +41,8 @@ fn handshake_lists_the_options() {
         "MoveChains",
         "MaxDepth",
         "UCI_ShowWDL",
+        "UCI_LimitStrength",
+        "UCI_Elo",
         "OwnBook",
         "Book",
         "BookFile",
@@ -63,7 +65,7 @@ fn handshake_lists_the_options() {
     }
     // A GUI sees the dozen options above, none of them a free-text wall of parameters.
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-    assert_eq!(options.len(), 26, "{options:?}");
+    assert_eq!(options.len(), 28, "{options:?}");
     // Only the book's and the library's file names are text.
     assert_eq!(
         options.iter().filter(|l| l.contains("type string")).count(),
@@ -336,6 +338,56 @@ fn show_wdl_adds_win_draw_loss_to_every_scored_line() {
         let nodes = words.iter().position(|w| *w == "nodes").unwrap();
         assert!(score < at && at < nodes, "{line}");
     }
+}
+
+#[test]
+fn limit_strength_plays_legal_varied_moves_within_its_budget_and_never_misses_a_mate() {
+    use chainmate::search::strength::{Strength, MIN_ELO};
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until(|l| l == "uciok");
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name UCI_Elo type spin default 1500 min 1320 max 2300"));
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send(&format!("setoption name UCI_Elo value {MIN_ELO}"));
+    // A back-rank mate in one is played every time, whatever the draw.
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    for _ in 0..5 {
+        e.send("go movetime 300");
+        assert_eq!(e.bestmove().0, "a1a8");
+    }
+    // From the start, the node budget holds (one check interval of slack) and the moves vary.
+    let budget = Strength::new(MIN_ELO).nodes();
+    let mut played = std::collections::BTreeSet::new();
+    for _ in 0..12 {
+        e.send("ucinewgame");
+        e.send("position startpos");
+        e.send("go movetime 2000");
+        let (mv, lines) = e.bestmove();
+        let nodes: u64 = lines
+            .iter()
+            .rev()
+            .find_map(|l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                let at = words.iter().position(|w| *w == "nodes")?;
+                words[at + 1].parse().ok()
+            })
+            .expect("an info line with nodes");
+        assert!(nodes <= budget + 1024, "{nodes} nodes > {budget}");
+        played.insert(mv);
+    }
+    assert!(played.len() >= 2, "always {played:?}");
+    // Off again: full strength, a fixed-depth search from a new game gives one move, twice.
+    e.send("setoption name UCI_LimitStrength value false");
+    e.send("ucinewgame");
+    e.send("position startpos");
+    e.send("go depth 6");
+    let first = e.bestmove().0;
+    e.send("ucinewgame");
+    e.send("position startpos");
+    e.send("go depth 6");
+    assert_eq!(e.bestmove().0, first);
 }
 
 #[test]

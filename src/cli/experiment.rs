@@ -52,6 +52,30 @@ pub enum ExperimentCommand {
     /// the engine's score (`chainmate match --pgn` writes them): prints the constants, the
     /// likelihood and a calibration table (predicted and observed outcomes by score).
     Wdl(WdlArgs),
+    /// Labelled positions for Texel's method from games (self-play, say): quiet positions
+    /// after the opening, a few per game, each with its game's result
+    /// ([`crate::tune::label`]); the lines `tune --data` reads.
+    Label(LabelArgs),
+}
+
+/// Arguments of `experiment label`.
+#[derive(Args, Debug)]
+pub struct LabelArgs {
+    /// Games (PGN, repeatable).
+    #[arg(long, required = true)]
+    pub pgn: Vec<PathBuf>,
+    /// Where to write the labelled positions.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Plies of each game passed over first (the book's and the first replies).
+    #[arg(long, default_value_t = 16)]
+    pub skip_plies: usize,
+    /// Most positions taken from one game.
+    #[arg(long, default_value_t = 10)]
+    pub per_game: usize,
+    /// Seed of the draw.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// Arguments of `experiment wdl`.
@@ -216,6 +240,7 @@ pub fn run(command: &ExperimentCommand) -> Result<(), CliError> {
         ExperimentCommand::Genetic(args) => super::genetic::run_experiment(args),
         ExperimentCommand::DepthTime(args) => run_depth_time(args),
         ExperimentCommand::Wdl(args) => run_wdl(args),
+        ExperimentCommand::Label(args) => run_label(args),
     }
 }
 
@@ -522,11 +547,13 @@ fn pgn_games(
     Ok(games)
 }
 
-fn run_wdl(args: &WdlArgs) -> Result<(), CliError> {
-    use crate::eval::wdl::{WdlModel, FITTED};
-    let mut samples = Vec::new();
-    let mut games = 0;
-    for path in &args.pgn {
+/// Calls `f` with every game of the PGN files, in order; a game with a broken move is
+/// reported and given up to the move before it.
+fn for_each_game(
+    paths: &[PathBuf],
+    mut f: impl FnMut(&crate::formats::pgn::Game),
+) -> Result<(), CliError> {
+    for path in paths {
         let text = read(path)?;
         let mut reader = crate::formats::pgn::read_games(&text);
         while let Some((game, error)) = reader.next_lenient() {
@@ -537,15 +564,60 @@ fn run_wdl(args: &WdlArgs) -> Result<(), CliError> {
                 );
             }
             if let Some(game) = game {
-                let before = samples.len();
-                samples.extend(crate::lab::analyse::wdl_samples(
-                    &game,
-                    args.player.as_deref(),
-                ));
-                games += usize::from(samples.len() > before);
+                f(&game);
             }
         }
     }
+    Ok(())
+}
+
+fn run_label(args: &LabelArgs) -> Result<(), CliError> {
+    use crate::tune::label::{label_game, LabelSettings};
+    let settings = LabelSettings {
+        skip_plies: args.skip_plies,
+        per_game: super::at_least_one("--per-game", args.per_game)?,
+        seed: args.seed,
+    };
+    let (mut lines, mut games, mut used) = (Vec::new(), 0usize, 0usize);
+    for_each_game(&args.pgn, |game| {
+        let picked = label_game(game, &settings, games);
+        games += 1;
+        used += usize::from(!picked.is_empty());
+        lines.extend(picked);
+    })?;
+    if lines.is_empty() {
+        return Err(CliError::Input(format!(
+            "no quiet position after ply {} in a finished game: nothing written",
+            args.skip_plies
+        )));
+    }
+    let count = |label: &str| lines.iter().filter(|l| l.ends_with(label)).count();
+    println!(
+        "{} positions from {used} of {games} games (1-0: {}, 1/2-1/2: {}, 0-1: {})",
+        lines.len(),
+        count("\"1-0\";"),
+        count("\"1/2-1/2\";"),
+        count("\"0-1\";")
+    );
+    let mut text = lines.join("\n");
+    text.push('\n');
+    write(&args.out, &text)?;
+    println!("wrote {}", args.out.display());
+    Ok(())
+}
+
+fn run_wdl(args: &WdlArgs) -> Result<(), CliError> {
+    use crate::eval::wdl::{WdlModel, FITTED};
+    let mut samples = Vec::new();
+    let mut games = 0;
+    for_each_game(&args.pgn, |game| {
+        let before = samples.len();
+        samples.extend(crate::lab::analyse::wdl_samples(
+            game,
+            args.player.as_deref(),
+        ));
+        games += usize::from(samples.len() > before);
+    })?;
     if samples.is_empty() {
         return Err(CliError::Input(
             "no scored move in a finished game (are the moves commented like \

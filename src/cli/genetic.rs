@@ -403,15 +403,17 @@ pub fn write_history(path: &Path, state: &GaState, genes: &[Gene]) -> Result<(),
 /// Arguments of `tune --method genetic` (flattened into `tune`'s).
 #[derive(Args, Debug, Clone)]
 pub struct GeneticTuneArgs {
-    /// (genetic) The player whose parameters are learned: a configuration string
-    /// (`base` = paper 000's Base player, `pruning` = its Pruning player, `default`, ...).
-    #[arg(long, default_value = "base")]
-    pub config: String,
-    /// (genetic) The parameters to learn: tunable names or prefixes ending in `*`
-    /// (comma-separated; default: the three weights of `weighted`).
-    #[arg(long, value_delimiter = ',', default_values_t = PAPER_GENES.map(String::from))]
+    /// (genetic, spsa) The player whose parameters are learned: a configuration string
+    /// (`base` = paper 000's Base player, `pruning` = its Pruning player, `default`, ...;
+    /// default: `base` for genetic, `default` for spsa).
+    #[arg(long)]
+    pub config: Option<String>,
+    /// (genetic, spsa) The parameters to learn: tunable names or prefixes ending in `*`
+    /// (comma-separated; default: the three weights of `weighted` for genetic, the search's
+    /// margins and reductions for spsa).
+    #[arg(long, value_delimiter = ',')]
     pub genes: Vec<String>,
-    /// (genetic) A gene's range, `NAME=LOW:HIGH` (repeatable; default: the parameter
+    /// (genetic, spsa) A gene's range, `NAME=LOW:HIGH` (repeatable; default: the parameter
     /// table's range, fractions from 0.01 and drawn log-uniformly; a range from 0 or below
     /// is drawn uniformly).
     #[arg(long)]
@@ -419,24 +421,30 @@ pub struct GeneticTuneArgs {
     /// (genetic) The algorithm's settings.
     #[command(flatten)]
     pub ga: GaArgs,
-    /// (genetic) How the round robins are played.
+    /// (genetic, spsa) How the games are played (spsa plays game pairs: --games is unused).
     #[command(flatten)]
     pub games: GamesArgs,
-    /// (genetic) Write the state after every generation (for --resume).
+    /// (genetic, spsa) Write the state after every generation or batch (for --resume).
     #[arg(long)]
     pub checkpoint: Option<PathBuf>,
-    /// (genetic) Go on from a checkpoint.
+    /// (genetic, spsa) Go on from a checkpoint.
     #[arg(long)]
     pub resume: Option<PathBuf>,
     /// (genetic) Write every agent of every generation, its weights and its score: CSV if
-    /// the name ends in `.csv`, else JSON.
+    /// the name ends in `.csv`, else JSON; (spsa) θ after every batch, CSV.
     #[arg(long)]
     pub history: Option<PathBuf>,
 }
 
 /// Runs `tune --method genetic`; the best agent's weights go to `out`.
 pub fn run_tune(args: &GeneticTuneArgs, exclude: &[String], out: &Path) -> Result<(), CliError> {
-    let genes = genes(&args.genes, exclude, &args.range)?;
+    let config = args.config.clone().unwrap_or_else(|| "base".to_string());
+    let patterns = if args.genes.is_empty() {
+        PAPER_GENES.map(String::from).to_vec()
+    } else {
+        args.genes.clone()
+    };
+    let genes = genes(&patterns, exclude, &args.range)?;
     let settings = settings(&genes, &args.ga, args.games.seed);
     let openings = load_openings(args.games.book.as_deref(), true, args.games.seed)?;
     println!(
@@ -447,7 +455,7 @@ pub fn run_tune(args: &GeneticTuneArgs, exclude: &[String], out: &Path) -> Resul
             .map(|g| format!("{} ∈ [{}, {}]", g.name, g.text(g.low), g.text(g.high)))
             .collect::<Vec<_>>()
             .join(", "),
-        args.config,
+        config,
         settings.generations,
         settings.population,
         args.games.games,
@@ -459,7 +467,7 @@ pub fn run_tune(args: &GeneticTuneArgs, exclude: &[String], out: &Path) -> Resul
     );
     let job = GaJob {
         label: "ga".into(),
-        config: args.config.clone(),
+        config: config.clone(),
         settings,
         games: &args.games,
         openings: &openings,
@@ -489,7 +497,7 @@ pub fn run_tune(args: &GeneticTuneArgs, exclude: &[String], out: &Path) -> Resul
     let header = format!(
         "chainmate tune --method genetic on `{}`: the best agent of generation {} \
          ({} W {} D {} L in its round robin), seed {}",
-        args.config,
+        job.config,
         best.generation + 1,
         best.record.wins,
         best.record.draws,

@@ -7,7 +7,7 @@
 //! | `eval` | [`eval`]: an evaluation term by term |
 //! | `bench` | [`bench`]: the search signature, and every pinned configuration's |
 //! | `epd` | [`epd`]: solve a `bm`/`am` test suite |
-//! | `tune` | [`tune`]: fit an evaluator's parameters (Texel's method; [`genetic`]: paper 000's GA) |
+//! | `tune` | [`tune`]: fit an evaluator's parameters (Texel's method; [`genetic`]: paper 000's GA; [`spsa`]: SPSA) |
 //! | `experiment` | [`experiment`]: node counts over suites; the README's figures |
 //! | `match` | [`match_cmd`]: an in-process match between two configurations |
 //! | `book` | [`book`]: build a Polyglot book from PGN games, probe a position |
@@ -35,6 +35,7 @@ pub mod genetic;
 pub mod library;
 pub mod match_cmd;
 pub mod perft;
+pub mod spsa;
 pub mod tune;
 
 /// chainmate: a bitboard chess engine and a laboratory for five chess-AI papers.

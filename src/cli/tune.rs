@@ -1,5 +1,6 @@
 //! `chainmate tune`: fit an evaluator's parameters to game results (Texel's method), or learn
-//! weights by games between agents (`--method genetic`: [`super::genetic`]).
+//! weights by games between agents (`--method genetic`: [`super::genetic`]), or tune named
+//! parameters by SPSA (`--method spsa`: [`super::spsa`]).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -22,6 +23,9 @@ pub enum Method {
     /// Texel's objective by gradient descent (Adam) on traced feature counts; for
     /// `full`, whose evaluation is linear in its weights.
     Gradient,
+    /// SPSA over named parameters (the search's margins and reductions by default), by game
+    /// pairs between two perturbed engines.
+    Spsa,
 }
 
 /// Arguments of `tune`.
@@ -57,9 +61,13 @@ pub struct TuneArgs {
     /// Parameters to leave alone: full names, or prefixes ending in `*` (repeatable).
     #[arg(long)]
     pub exclude: Vec<String>,
-    /// The genetic algorithm's settings (with `--method genetic`).
+    /// The genetic algorithm's settings (with `--method genetic`; the games and parameters
+    /// also serve `--method spsa`).
     #[command(flatten)]
     pub genetic: super::genetic::GeneticTuneArgs,
+    /// SPSA's settings (with `--method spsa`).
+    #[command(flatten)]
+    pub spsa: super::spsa::SpsaArgs,
 }
 
 /// Reads every data file's labelled positions (the first `limit`).
@@ -82,6 +90,9 @@ fn samples(args: &TuneArgs) -> Result<Vec<texel::Sample>, CliError> {
 pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     if args.method == Method::Genetic {
         return super::genetic::run_tune(&args.genetic, &args.exclude, &args.out);
+    }
+    if args.method == Method::Spsa {
+        return super::spsa::run_tune(&args.genetic, &args.spsa, &args.exclude, &args.out);
     }
     if args.data.is_empty() {
         return Err(CliError::Input(

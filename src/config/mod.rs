@@ -38,7 +38,8 @@ pub use presets::{presets_help, Preset, PLAIN, PRESETS};
 pub use tunables::{tunable, tunables, Tunable, REAL_SCALE};
 
 use crate::search::{
-    Algorithm, OrderingScheme, PruningScheme, SearchConfig, SearchParams, TranspositionTable,
+    strength, Algorithm, OrderingScheme, PruningScheme, SearchConfig, SearchParams,
+    TranspositionTable,
 };
 
 /// Why a setting was refused.
@@ -343,6 +344,21 @@ pub const OPTIONS: &[OptionRow] = &[
         set: Setter::Flag(|o, v| o.show_wdl = v),
     },
     OptionRow {
+        name: "UCI_LimitStrength",
+        kind: Kind::Check,
+        get: |o| o.limit_strength.to_string(),
+        set: Setter::Flag(|o, v| o.limit_strength = v),
+    },
+    OptionRow {
+        name: "UCI_Elo",
+        kind: Kind::Spin {
+            min: strength::MIN_ELO,
+            max: strength::MAX_ELO,
+        },
+        get: |o| o.elo.to_string(),
+        set: Setter::Int(|o, v| o.elo = v),
+    },
+    OptionRow {
         name: "OwnBook",
         kind: Kind::Check,
         get: |o| o.own_book.to_string(),
@@ -512,6 +528,10 @@ pub struct EngineOptions {
     pub max_depth: i32,
     /// `UCI_ShowWDL`: win/draw/loss per mille in every `info` line with a score.
     pub show_wdl: bool,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` ([`crate::search::strength`]).
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub elo: i64,
     /// Search parameters (`search.*`).
     pub search_params: SearchParams,
     /// One evaluator per family (`tsvetkov`, `material`, ...), with its own parameters, so
@@ -572,6 +592,8 @@ impl Default for EngineOptions {
             move_chains: defaults.move_chains,
             max_depth: defaults.max_depth,
             show_wdl: defaults.show_wdl,
+            limit_strength: false,
+            elo: strength::DEFAULT_ELO,
             search_params: defaults.params,
             evaluators,
             selected: 0,
@@ -635,6 +657,9 @@ impl EngineOptions {
             move_chains: self.move_chains,
             max_depth: self.max_depth,
             show_wdl: self.show_wdl,
+            strength: self
+                .limit_strength
+                .then(|| strength::Strength::new(self.elo)),
             book: self.book_hook(),
             library: self.library.clone().map(|library| {
                 crate::search::LibraryHook(std::sync::Arc::new(crate::library::LibrarySource {
@@ -967,9 +992,9 @@ mod tests {
         let shown = EngineOptions::declarations(false);
         assert_eq!(shown.len(), OPTIONS.len());
         assert!(
-            shown.len() <= 26,
-            "the standard dozen, the papers' switches, MaxDepth, UCI_ShowWDL, the book and the \
-             action library"
+            shown.len() <= 28,
+            "the standard dozen, the papers' switches, MaxDepth, UCI_ShowWDL, \
+             UCI_LimitStrength/UCI_Elo, the book and the action library"
         );
         let strings: Vec<&String> = shown.iter().filter(|d| d.contains("type string")).collect();
         assert_eq!(

@@ -99,7 +99,7 @@ impl Tunable {
 
     /// Reads a `setoption` value: a flag as true/false (or 1/0), an integer, a fraction in
     /// thousandths or written with a decimal point; checked against the range.
-    pub(super) fn parse(&self, text: &str) -> Result<f64, ConfigError> {
+    pub fn parse(&self, text: &str) -> Result<f64, ConfigError> {
         let not_a_number = || ConfigError::NotANumber {
             name: self.name.clone(),
             value: text.to_string(),

@@ -34,6 +34,9 @@
 //!   neighbouring file; the rear one of doubled passers counts too), `isolated`, `doubled`, `backward`,
 //!   `phalanx` and `supported` (by rank); these depend on the pawns alone and are cached in a
 //!   per-thread pawn hash table (exact keys: both sides' pawn sets are stored and compared);
+//!   whole evaluations are cached too, in a per-thread table keyed by the position's 64-bit
+//!   Zobrist key and the weights' generation (the search meets positions again after their
+//!   transposition-table entries are gone);
 //! * passed pawns beside the pieces: `passed_free` (nothing on the way to promotion), and the
 //!   distance of each king to the square in front of the pawn (`passed_own_king`,
 //!   `passed_enemy_king`, by rank; the weight multiplies the distance);
@@ -355,6 +358,21 @@ const PAWN_TABLE_BITS: u32 = 14;
 thread_local! {
     static PAWN_TABLE: RefCell<Vec<PawnEntry>> =
         RefCell::new(vec![PawnEntry::default(); 1 << PAWN_TABLE_BITS]);
+}
+
+/// One cached evaluation: the position's Zobrist key mixed with the parameters' generation,
+/// and White's score.
+#[derive(Clone, Copy, Default)]
+struct EvalEntry {
+    key: u64,
+    score: i64,
+}
+
+const EVAL_TABLE_BITS: u32 = 15;
+
+thread_local! {
+    static EVAL_TABLE: RefCell<Vec<EvalEntry>> =
+        RefCell::new(vec![EvalEntry::default(); 1 << EVAL_TABLE_BITS]);
 }
 
 /// A new value for every set of parameters, so a table entry never outlives the weights it
@@ -939,8 +957,26 @@ impl Full {
         )
     }
 
-    /// White's evaluation in centipawns.
+    /// White's evaluation in centipawns, through the per-thread evaluation cache: the
+    /// search meets many positions again after their transposition-table entries are gone.
+    /// The key is the 64-bit Zobrist key (which covers every piece and the side to move: all
+    /// the evaluation reads) mixed with the weights' generation.
     pub fn white_score(&self, board: &Board) -> i64 {
+        let key = board.hash() ^ self.generation.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = (key >> (64 - EVAL_TABLE_BITS)) as usize;
+        if let Some(score) = EVAL_TABLE.with(|t| {
+            let e = t.borrow()[slot];
+            (e.key == key).then_some(e.score)
+        }) {
+            return score;
+        }
+        let score = self.compute_white_score(board);
+        EVAL_TABLE.with(|t| t.borrow_mut()[slot] = EvalEntry { key, score });
+        score
+    }
+
+    /// White's evaluation in centipawns, computed.
+    fn compute_white_score(&self, board: &Board) -> i64 {
         let mut sum = Sum::default();
         let passed = self.cached_pawn_terms(board, &mut sum);
         self.piece_terms(board, passed, &mut sum);
@@ -1102,7 +1138,7 @@ mod tests {
     }
 
     #[test]
-    fn pawn_cache_follows_parameter_changes() {
+    fn pawn_and_evaluation_caches_follow_parameter_changes() {
         let b = board("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
         let mut e = Full::default();
         let before = e.evaluate(&b);
@@ -1110,8 +1146,33 @@ mod tests {
         e.params_mut().set("passed_eg_4", 500.0).unwrap();
         assert!(
             e.evaluate(&b) >= before + 400,
-            "the cached pawn score was not reused"
+            "a cached score outlived the weights it was computed with"
         );
+        // Cached or not, the evaluation is the computed one, also after set_weights.
+        let mut tuned = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        let fens = [
+            crate::core::STARTPOS_FEN,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/5pk1/6p1/8/3B4/6P1/5PK1/8 b - - 0 40",
+        ];
+        for round in 0..2 {
+            for fen in fens {
+                let b = board(fen);
+                assert_eq!(
+                    tuned.white_score(&b),
+                    tuned.compute_white_score(&b),
+                    "{fen}"
+                );
+                assert_eq!(
+                    tuned.white_score(&b),
+                    tuned.compute_white_score(&b),
+                    "{fen}"
+                );
+            }
+            let mut w = tuned.weights().flat();
+            w[idx::tempo] = [w[idx::tempo][0] + 7 * (round + 1), w[idx::tempo][1]];
+            tuned.set_weights(&w);
+        }
     }
 
     #[test]

@@ -364,7 +364,6 @@ const HOME: [Bitboard; 6] = [
 
 /// Squares White's `piece` can stand on after at most one move from a home square (empty
 /// board; castling is one king move).
-#[inline]
 fn one_move_reach(piece: Piece) -> Bitboard {
     let home = HOME[piece.index()];
     let mut reach = home;
@@ -381,6 +380,13 @@ fn one_move_reach(piece: Piece) -> Bitboard {
     reach
 }
 
+/// [`one_move_reach`] per colour and piece, seen from that colour's side (computed once: the
+/// evaluators ask for it at every node of the opening).
+static ONE_MOVE_REACH: std::sync::LazyLock<[[Bitboard; 6]; 2]> = std::sync::LazyLock::new(|| {
+    let white = Piece::ALL.map(one_move_reach);
+    [white, white.map(|b| relative(Color::Black, b))]
+});
+
 /// The paper's four development facts for `color`, inferred from placement (see the module
 /// doc): `[knight developed before bishop (0/1), queen out before two minors (0/1), rook
 /// moved before two minors (0/1), pieces that moved twice]`.
@@ -389,6 +395,7 @@ pub fn development_counts(board: &Board, color: Color) -> [i32; 4] {
     let home = |pc: Piece| relative(color, HOME[pc.index()]);
     let developed = |pc: Piece| (own(pc) - home(pc)).popcount() as i32;
     let (knights_out, bishops_out) = (developed(Piece::Knight), developed(Piece::Bishop));
+    let reach = &ONE_MOVE_REACH[color.index()];
     let minors_out = knights_out + bishops_out;
     let moved_twice: i32 = [
         Piece::Knight,
@@ -398,7 +405,7 @@ pub fn development_counts(board: &Board, color: Color) -> [i32; 4] {
         Piece::King,
     ]
     .iter()
-    .map(|&pc| (own(pc) - relative(color, one_move_reach(pc))).popcount() as i32)
+    .map(|&pc| (own(pc) - reach[pc.index()]).popcount() as i32)
     .sum();
     [
         (knights_out >= 1 && knights_out >= bishops_out) as i32,

@@ -37,7 +37,17 @@ pub struct Heuristics {
     /// Continuation history: success of a quiet move (piece, to) following a move
     /// (piece, to) one or two plies earlier.
     continuation: Vec<i16>,
+    /// Correction history: how far search scores ended from the static evaluation, by side to
+    /// move and pawn structure, in 1/[`CORRECTION_GRAIN`] centipawns.
+    correction: Vec<i32>,
 }
+
+/// Entries per side of the correction history.
+pub const CORRECTION_SIZE: usize = 1 << 14;
+/// Fixed-point scale of a correction entry.
+pub const CORRECTION_GRAIN: i32 = 256;
+/// The largest correction, centipawns.
+pub const CORRECTION_MAX: i32 = 128;
 
 impl Default for Heuristics {
     fn default() -> Self {
@@ -46,6 +56,7 @@ impl Default for Heuristics {
             history: vec![0; 2 * 64 * 64],
             counters: vec![None; 2 * 64],
             continuation: vec![0; PIECE_TO * PIECE_TO],
+            correction: vec![0; 2 * CORRECTION_SIZE],
         }
     }
 }
@@ -68,6 +79,36 @@ impl Heuristics {
         self.history.fill(0);
         self.counters.fill(None);
         self.continuation.fill(0);
+        self.correction.fill(0);
+    }
+
+    /// The correction history's slot of `board`: side to move and a hash of both pawn sets.
+    fn correction_index(board: &Board) -> usize {
+        let white = board.colored(Color::White, Piece::Pawn).0;
+        let black = board.colored(Color::Black, Piece::Pawn).0;
+        let key = (white ^ black.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            >> (64 - CORRECTION_SIZE.trailing_zeros());
+        board.side_to_move() as usize * CORRECTION_SIZE + key as usize
+    }
+
+    /// The correction of `board`'s static evaluation, centipawns, scaled by `weight` percent.
+    pub fn correction(&self, board: &Board, weight: i32) -> i32 {
+        let entry = i64::from(self.correction[Self::correction_index(board)]);
+        (entry * i64::from(weight) / (100 * i64::from(CORRECTION_GRAIN))) as i32
+    }
+
+    /// Moves `board`'s correction towards `diff` (search score minus corrected static
+    /// evaluation, centipawns): an exponential average whose weight grows with the depth of
+    /// the search that found it (`(depth + 1) / 256`, at most 16/256).
+    pub fn update_correction(&mut self, board: &Board, depth: i32, diff: i32) {
+        let w = (depth + 1).clamp(1, 16);
+        let limit = CORRECTION_MAX * CORRECTION_GRAIN;
+        let entry = &mut self.correction[Self::correction_index(board)];
+        // The entry is what was applied, so the new target is the old entry plus the
+        // remaining difference.
+        let target = (*entry + diff.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN)
+            .clamp(-limit, limit);
+        *entry = (*entry * (256 - w) + target * w) / 256;
     }
 
     /// Prepares for a new search in the same game: killers belong to the old tree.
@@ -158,5 +199,44 @@ impl Heuristics {
                 *c = Self::nudge(*c as i32, b, max) as i16;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        Board::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn correction_history_learns_a_steady_difference_per_side_and_pawn_structure() {
+        let mut h = Heuristics::default();
+        let white = board(crate::core::STARTPOS_FEN);
+        let black = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+        let other_pawns = board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
+        // The search keeps finding 40 cp more than the corrected evaluation says.
+        for _ in 0..600 {
+            let diff = 40 - h.correction(&white, 100);
+            h.update_correction(&white, 15, diff);
+        }
+        assert!((h.correction(&white, 100) - 40).abs() <= 1);
+        assert!((h.correction(&white, 50) - 20).abs() <= 1);
+        assert_eq!(h.correction(&white, 0), 0);
+        // The other side to move and another pawn structure have their own entries.
+        assert_eq!(h.correction(&black, 100), 0);
+        assert_eq!(h.correction(&other_pawns, 100), 0);
+        // One update moves by at most (depth + 1)/256 of the clamped difference.
+        h.update_correction(&black, 3, -10_000);
+        let moved = h.correction(&black, 100);
+        assert!((-2..0).contains(&moved), "{moved}");
+        // Bounded however long the pressure lasts.
+        for _ in 0..5000 {
+            h.update_correction(&black, 20, -10_000);
+        }
+        assert!(h.correction(&black, 100) >= -CORRECTION_MAX);
+        h.clear();
+        assert_eq!(h.correction(&white, 100), 0);
     }
 }

@@ -34,6 +34,7 @@ pub mod pruning;
 mod root;
 pub mod see;
 mod selectivity;
+pub mod strength;
 mod thread;
 pub mod time;
 pub mod tt;
@@ -130,6 +131,9 @@ pub struct SearchConfig {
     pub max_depth: i32,
     /// `UCI_ShowWDL`: reports carry win/draw/loss per mille ([`crate::eval::wdl`]).
     pub show_wdl: bool,
+    /// `UCI_LimitStrength` with `UCI_Elo`: fewer nodes and a move drawn from several lines
+    /// ([`strength`]); `None` at full strength.
+    pub strength: Option<strength::Strength>,
     /// The opening book asked before searching (not for analysis: `go infinite`, `ponder`,
     /// `depth` or `mate` always search).
     pub book: Option<BookHook>,
@@ -230,6 +234,7 @@ impl Default for SearchConfig {
             move_chains: false,
             max_depth: 0,
             show_wdl: false,
+            strength: None,
             book: None,
             library: None,
         }
@@ -553,8 +558,14 @@ impl Job<'_> {
             return result;
         }
         let filtered = self.filtered_limits();
+        let limits = filtered.as_ref().unwrap_or(self.limits);
+        // A weakened engine also stops at its node budget.
+        let weakened = self.config.strength.map(|s| Limits {
+            nodes: Some(limits.nodes.map_or(s.nodes(), |n| n.min(s.nodes()))),
+            ..limits.clone()
+        });
         let result = Job {
-            limits: filtered.as_ref().unwrap_or(self.limits),
+            limits: weakened.as_ref().unwrap_or(limits),
             ..*self
         }
         .search(memory);

@@ -2,11 +2,14 @@
 //! search, kept together.
 //!
 //! [`Thread::pvs`] runs by phase: [`Thread::node_entry`] (limits, draws, mate-distance
-//! pruning), the transposition table ([`Thread::tt_cutoff`]), [`Thread::static_eval`],
-//! [`Thread::prune_before_moves`] (reverse futility, null move), internal iterative
-//! reduction, [`Thread::search_moves`] (the move loop: singular extension of the hash move,
-//! shallow pruning and late-move reductions from [`super::selectivity`], chain replay from
-//! [`super::chains`], PVS re-searches, history updates) and [`Thread::store_result`].
+//! pruning), the transposition table ([`Thread::tt_cutoff`]), [`Thread::static_eval`] (with
+//! the correction history), [`Thread::prune_before_moves`] (reverse futility, razoring, null
+//! move), [`Thread::probcut`], internal iterative reduction, [`Thread::search_moves`] (the
+//! move loop: singular extension of the hash move, shallow pruning and late-move reductions
+//! from [`super::selectivity`], chain replay from [`super::chains`], PVS re-searches, history
+//! updates), [`Thread::store_result`] and [`Thread::learn_correction`]. Razoring, ProbCut and
+//! the correction history are candidates that stay off (their `search.*` switch at 0) until
+//! an SPRT accepts them.
 //! [`Thread::qsearch`] resolves captures at the leaves.
 
 use super::history::Lineage;
@@ -37,8 +40,15 @@ pub(crate) struct Node {
     pub(crate) cut_node: bool,
     /// The side to move is in check.
     pub(crate) in_check: bool,
-    /// Static evaluation (`-INFINITE` in check).
+    /// Static evaluation (`-INFINITE` in check), sharpened by the hash entry's score when its
+    /// bound allows.
     pub(crate) eval: Score,
+    /// The static evaluation with its correction ([`Thread::static_eval`]), not sharpened:
+    /// what the correction history learns from.
+    pub(crate) static_eval: Score,
+    /// The static evaluation as the evaluator gave it: what the hash entry keeps when the
+    /// correction history is on.
+    pub(crate) raw_eval: Score,
     /// The static evaluation is better than two plies ago.
     pub(crate) improving: bool,
     /// A move not to search (singular-extension verification).
@@ -98,7 +108,7 @@ impl Thread<'_> {
                 return score;
             }
         }
-        let eval = self.static_eval(board, tt, ply, in_check);
+        let (eval, static_eval, raw_eval) = self.static_eval(board, tt, ply, in_check);
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
         let mut node = Node {
             depth,
@@ -109,11 +119,16 @@ impl Thread<'_> {
             cut_node,
             in_check,
             eval,
+            static_eval,
+            raw_eval,
             improving,
             excluded,
         };
         if !pv_node && !in_check && excluded.is_none() {
             if let Some(score) = self.prune_before_moves(board, &node) {
+                return score;
+            }
+            if let Some(score) = self.probcut(board, &node, tt) {
                 return score;
             }
         }
@@ -130,8 +145,99 @@ impl Thread<'_> {
         let (best_score, best_move) = self.search_moves(board, &node, tt);
         if !self.stopped && excluded.is_none() {
             self.store_result(board, &node, best_score, best_move);
+            self.learn_correction(board, &node, best_score, best_move);
         }
         best_score
+    }
+
+    /// ProbCut (off while `search.probcut_margin` is 0): a capture that beats beta by the
+    /// margin in a quiescence search and then in a search four plies shallower would, with
+    /// high probability, beat beta at full depth too; the node is cut with its score (and the
+    /// hash entry records it, three plies shallower). Only captures whose exchange could
+    /// reach that bound are tried, and not when the hash entry already says they fail.
+    fn probcut(&mut self, board: &Board, node: &Node, tt: Option<TtHit>) -> Option<Score> {
+        let p = self.params;
+        let Node {
+            depth, beta, ply, ..
+        } = *node;
+        if p.probcut_margin <= 0 || depth < p.probcut_min_depth || beta.abs() >= MATE_IN_MAX_PLY {
+            return None;
+        }
+        let bound = beta + p.probcut_margin;
+        if tt.is_some_and(|h| h.depth >= depth - 3 && h.score < bound) {
+            return None;
+        }
+        quiescence_moves(board, &mut self.buffers[ply]);
+        let count = self.buffers[ply].moves().len();
+        for i in 0..count {
+            let mv = self.buffers[ply].moves()[i];
+            if !mv.is_capture() || !see_ge(board, mv, bound - node.eval) {
+                continue;
+            }
+            let mut child = *board;
+            child.play_unchecked(mv);
+            self.push(board, child.hash(), ply, Some(mv));
+            let mut score = -self.qsearch(&child, -bound, -bound + 1, ply + 1, false);
+            if score >= bound {
+                let kind = NodeKind::non_pv(!node.cut_node);
+                score = -self.pvs(&child, depth - 4, -bound, -bound + 1, ply + 1, kind);
+            }
+            self.pop();
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= bound {
+                let result = TtHit {
+                    mv: Some(mv),
+                    score,
+                    eval: self.tt_eval(node),
+                    depth: depth - 3,
+                    bound: Bound::Lower,
+                };
+                self.tt_store(board.hash(), ply, result);
+                return Some(score);
+            }
+        }
+        None
+    }
+
+    /// What a node's hash entry keeps as its static evaluation: the evaluator's own value
+    /// when the correction history is on (it is corrected again when read), else the node's
+    /// (possibly sharpened) value; 0 in check.
+    fn tt_eval(&self, node: &Node) -> Score {
+        if node.in_check {
+            0
+        } else if self.params.correction_weight > 0 {
+            node.raw_eval
+        } else {
+            node.eval
+        }
+    }
+
+    /// Correction history: when the search's score says the static evaluation was too high
+    /// (a fail low or exact score below it) or too low (a best move found above it), and
+    /// neither a capture nor a mate explains the difference, the correction of this side's
+    /// pawn structure moves towards it. Only with `search.correction_weight` above 0.
+    fn learn_correction(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        best_score: Score,
+        best_move: Option<Move>,
+    ) {
+        if self.params.correction_weight <= 0
+            || node.in_check
+            || best_move.is_some_and(|m| m.is_noisy())
+            || best_score.abs() >= MATE_IN_MAX_PLY
+        {
+            return;
+        }
+        let below = best_score < node.static_eval && best_score < node.beta;
+        let above = best_score > node.static_eval && best_move.is_some();
+        if below || above {
+            self.heuristics
+                .update_correction(board, node.depth, best_score - node.static_eval);
+        }
     }
 
     /// Node entry: counts the node, checks limits, draws, the ply cap and mate distance.
@@ -182,36 +288,50 @@ impl Thread<'_> {
         }
     }
 
-    /// The static evaluation, taken from the hash entry when there is one, and sharpened by
-    /// its search score when the bound allows.
+    /// The static evaluation, taken from the hash entry when there is one, corrected by the
+    /// correction history (when on), and sharpened by the entry's search score when the bound
+    /// allows. Returns (sharpened, corrected, raw); all `-INFINITE` in check.
     fn static_eval(
         &mut self,
         board: &Board,
         tt: Option<TtHit>,
         ply: usize,
         in_check: bool,
-    ) -> Score {
-        let eval = if in_check {
-            -INFINITE
-        } else {
-            match tt {
-                Some(hit) => {
-                    let fits = match hit.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => hit.score > hit.eval,
-                        Bound::Upper => hit.score < hit.eval,
-                    };
-                    if fits && hit.score.abs() < MATE_IN_MAX_PLY {
-                        hit.score
-                    } else {
-                        hit.eval
-                    }
+    ) -> (Score, Score, Score) {
+        if in_check {
+            self.stack[ply].eval = -INFINITE;
+            return (-INFINITE, -INFINITE, -INFINITE);
+        }
+        let raw = tt.map_or_else(|| self.evaluate(board), |hit| hit.eval);
+        let corrected = self.corrected(board, raw);
+        let eval = match tt {
+            Some(hit) => {
+                let fits = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score > corrected,
+                    Bound::Upper => hit.score < corrected,
+                };
+                if fits && hit.score.abs() < MATE_IN_MAX_PLY {
+                    hit.score
+                } else {
+                    corrected
                 }
-                None => self.evaluate(board),
             }
+            None => corrected,
         };
         self.stack[ply].eval = eval;
-        eval
+        (eval, corrected, raw)
+    }
+
+    /// `raw` plus the correction history's entry for `board` (unchanged when it is off), kept
+    /// clear of the mate range.
+    fn corrected(&self, board: &Board, raw: Score) -> Score {
+        let weight = self.params.correction_weight;
+        if weight <= 0 {
+            return raw;
+        }
+        (raw + self.heuristics.correction(board, weight))
+            .clamp(-MATE_IN_MAX_PLY + 1, MATE_IN_MAX_PLY - 1)
     }
 
     /// Reverse futility pruning and null-move pruning (non-PV nodes out of check).
@@ -232,6 +352,21 @@ impl Thread<'_> {
         // Reverse futility: the static eval beats beta by a depth-scaled margin.
         if depth <= p.rfp_max_depth && eval - p.rfp_margin * (depth - improving as i32) >= beta {
             return Some((eval + beta) / 2);
+        }
+        // Razoring (off while `razor_margin` is 0): so far below alpha near the leaves that
+        // only a capture could help; if the quiescence search agrees, the node fails low.
+        let alpha = node.alpha;
+        if p.razor_margin > 0
+            && depth <= p.razor_max_depth
+            && eval + p.razor_margin * depth * depth < alpha
+        {
+            let score = self.qsearch(board, alpha - 1, alpha, ply, false);
+            if self.stopped {
+                return Some(0);
+            }
+            if score < alpha {
+                return Some(score);
+            }
         }
         // Null move: even passing keeps us above beta, so a real move would too.
         let us = board.side_to_move();
@@ -509,7 +644,7 @@ impl Thread<'_> {
         } else {
             Bound::Upper
         };
-        let eval = if node.in_check { 0 } else { node.eval };
+        let eval = self.tt_eval(node);
         let result = TtHit {
             mv: best_move,
             score: best_score,
@@ -545,10 +680,15 @@ impl Thread<'_> {
         if let Some(score) = self.tt_cutoff(tt, 0, alpha, beta, pv_node) {
             return score;
         }
-        let stand_pat = if in_check {
+        let raw = if in_check {
             -INFINITE
         } else {
             tt.map_or_else(|| self.evaluate(board), |h| h.eval)
+        };
+        let stand_pat = if in_check {
+            raw
+        } else {
+            self.corrected(board, raw)
         };
         if stand_pat >= beta {
             return stand_pat;
@@ -600,7 +740,7 @@ impl Thread<'_> {
         let result = TtHit {
             mv: best_move,
             score: best_score,
-            eval: if in_check { 0 } else { stand_pat },
+            eval: if in_check { 0 } else { raw },
             depth: 0,
             bound,
         };

@@ -61,5 +61,19 @@ crate::params! {
         chain_max_depth: i32 = 1000,
         /// Check extension (plies) when the side to move is in check.
         check_extension: i32 = 1,
+        /// Correction history: the share (percent) of the learned correction of the static
+        /// evaluation by side and pawn structure that is applied; 0 turns it off (nothing is
+        /// learned either).
+        correction_weight: i32 = 0,
+        /// Razoring: a node this shallow whose static eval lies more than `razor_margin ×
+        /// depth²` below alpha fails low if the quiescence search confirms it; 0 turns it off.
+        razor_margin: i32 = 0,
+        /// Razoring applies up to this depth.
+        razor_max_depth: i32 = 3,
+        /// ProbCut: a capture that beats beta by this margin in a search four plies shallower
+        /// cuts the node; 0 turns it off.
+        probcut_margin: i32 = 0,
+        /// ProbCut needs at least this depth.
+        probcut_min_depth: i32 = 5,
     }
 }

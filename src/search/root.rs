@@ -97,6 +97,12 @@ impl Thread<'_> {
                     reporter.report(&self.info(depth, i, None));
                 }
                 stability.record(self.root_moves[0].mv, self.root_moves[0].score);
+                if self.strength.is_some() {
+                    self.strength_lines = self.root_moves[..multipv]
+                        .iter()
+                        .map(|rm| (rm.mv, rm.score))
+                        .collect();
+                }
             }
             if self.move_chains {
                 self.remember_root_chain();
@@ -136,7 +142,14 @@ impl Thread<'_> {
                 wdl: self.wdl(score),
             };
         }
-        let mut info = self.info(depth, 0, None);
+        // The line of the move played (not the first one when a weakened engine chose).
+        let index = self
+            .root_moves
+            .iter()
+            .position(|rm| Some(rm.mv) == result.best_move)
+            .unwrap_or(0);
+        let mut info = self.info(depth, index, None);
+        info.multipv = 1;
         info.pv.clone_from(&result.pv);
         if let (1, Some(ponder)) = (info.pv.len(), result.ponder_move) {
             info.pv.push(ponder);
@@ -166,7 +179,10 @@ impl Thread<'_> {
     }
 
     fn result(&self, depth: i32) -> SearchResult {
-        let best = self.root_moves.first();
+        let best = match self.weakened_choice() {
+            Some(mv) => self.root_moves.iter().find(|rm| rm.mv == mv),
+            None => self.root_moves.first(),
+        };
         let pv = best.map(|rm| rm.pv.clone()).unwrap_or_default();
         let ponder_move = pv.get(1).copied().or_else(|| {
             let mv = pv.first()?;
@@ -183,6 +199,16 @@ impl Thread<'_> {
             nodes: self.nodes,
             pv,
         }
+    }
+
+    /// The move a weakened main thread plays, drawn from its last completed iteration's
+    /// lines ([`super::strength`]); `None` at full strength or before any iteration completed.
+    fn weakened_choice(&self) -> Option<Move> {
+        let strength = self.strength.filter(|_| self.is_main())?;
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        strength.choose(&self.strength_lines, self.root.hash() ^ u64::from(nanos))
     }
 
     pub(crate) fn info(&self, depth: i32, index: usize, bound: Option<Bound>) -> SearchInfo {

@@ -56,6 +56,10 @@ pub struct Thread<'a> {
     pub(crate) max_depth: i32,
     /// Whether reports carry win/draw/loss (`SearchConfig::show_wdl`).
     pub(crate) show_wdl: bool,
+    /// The strength limit (`SearchConfig::strength`), heeded by the main thread.
+    pub(crate) strength: Option<super::strength::Strength>,
+    /// The weakened main thread's lines of the last completed iteration: (move, score).
+    pub(crate) strength_lines: Vec<(Move, Score)>,
     /// Whether the PVS search reads and writes the transposition table.
     use_tt: bool,
     /// How moves are ordered (default or Chessmaps), chosen once for the search.
@@ -141,9 +145,14 @@ impl<'a> Thread<'a> {
             evaluator: &config.evaluator,
             params,
             algorithm: config.algorithm,
-            multipv: config.multipv.max(1),
+            multipv: match config.strength {
+                Some(_) => config.multipv.max(super::strength::LINES),
+                None => config.multipv.max(1),
+            },
             max_depth: config.max_depth,
             show_wdl: config.show_wdl,
+            strength: config.strength,
+            strength_lines: Vec::new(),
             use_tt: config.use_tt,
             scorer: scorer_for(config.ordering),
             pruning: config.pruning,

@@ -34,6 +34,22 @@ pub struct Pairing {
     pub game: Game,
 }
 
+/// Plays one game between `players` (White first) with fresh movers: cleared searchers, or
+/// engine processes told of a new game.
+pub fn play_fresh(
+    players: [&Player; 2],
+    opening: &Opening,
+    rules: &GameRules,
+    hash_mb: usize,
+) -> Game {
+    let mut movers = players.map(|p| Mover::new(p, hash_mb));
+    for m in &mut movers {
+        let _ = m.new_game();
+    }
+    let [w, b] = &mut movers;
+    play_game(players, [w, b], opening, rules).0
+}
+
 /// Plays the round robin; `on_game` is called after each game (any order). Returns each
 /// player's standing and every game in schedule order.
 #[allow(clippy::too_many_arguments)]
@@ -62,15 +78,7 @@ pub fn round_robin(
         || (),
         |_, &(n, (white, black))| {
             let opening = &openings[(n / 2) % openings.len().max(1)];
-            let mut movers = [
-                Mover::new(&players[white], hash_mb),
-                Mover::new(&players[black], hash_mb),
-            ];
-            for m in &mut movers {
-                let _ = m.new_game();
-            }
-            let [w, b] = &mut movers;
-            let (game, _) = play_game([&players[white], &players[black]], [w, b], opening, rules);
+            let game = play_fresh([&players[white], &players[black]], opening, rules, hash_mb);
             let pairing = Pairing { white, black, game };
             on_game(&pairing);
             pairing
