@@ -4,18 +4,20 @@
 //!
 //! * **Nodes.** Each move's search stops after [`Strength::nodes`] nodes (or earlier, by the
 //!   clock): `TOP_NODES · 2^((elo − TOP_ELO) / ELO_PER_DOUBLING)`, never below `MIN_NODES`.
-//!   At the top of the range this is about what a 10+0.1 clock allows anyway; every
-//!   `ELO_PER_DOUBLING` points less halve it.
+//!   At `TOP_ELO` this is about what a 10+0.1 clock allows; above it the clock is the limit;
+//!   every `ELO_PER_DOUBLING` points less halve it.
 //! * **Choice.** The search keeps [`LINES`] principal variations (MultiPV), and the move is
 //!   drawn from them with probability `∝ exp((score − best) / T)` — a softmax of the scores
 //!   with the temperature [`Strength::temperature`], zero (always the best) from `SOFT_UNTIL`
 //!   up. A weak player so mostly picks a move that is nearly as good, sometimes a clear
 //!   mistake, and never misses a mate the search saw (a mate score is always taken).
 //!
-//! The mapping from Elo to the two levers is a model whose constants are meant to be fitted by
-//! matches against Stockfish's graded levels (`sf1500`, `sf2000`, `sf2500` of
-//! `../shared/tools/engines.json`); the range [`MIN_ELO`]`..=`[`MAX_ELO`] is the one the
-//! README states as calibrated or not. The draws come from the position's key mixed with the
+//! The mapping from Elo to the two levers is a model whose constants are fitted by matches
+//! against Stockfish's graded levels (`sf1500`, `sf2000` of `../shared/tools/engines.json`,
+//! 10+0.1). First fit (2026-11-23, 60 games per point, anchored at 2300 and 1900): asked
+//! 1500 played −325 [−522, −221] against `sf1500`, asked 2000 −269 [−410, −178] against
+//! `sf2000` — about 300 points too weak at both, so both anchors moved down 300. The README
+//! states what the fit supports. The draws come from the position's key mixed with the
 //! clock, so a game replayed does not repeat the same mistakes.
 
 use crate::core::prng::SplitMix64;
@@ -32,8 +34,9 @@ pub const DEFAULT_ELO: i64 = 1500;
 /// Principal variations the weakened search keeps to choose from.
 pub const LINES: usize = 4;
 
-/// The Elo whose node budget is [`TOP_NODES`].
-const TOP_ELO: f64 = 2300.0;
+/// The Elo whose node budget is [`TOP_NODES`] (first calibration, 2026-11-23: the model
+/// anchored at 2300 played about 300 points below the asked Elo at 1500 and at 2000).
+const TOP_ELO: f64 = 2000.0;
 /// Nodes per move at [`TOP_ELO`].
 const TOP_NODES: f64 = 300_000.0;
 /// Elo lost per halving of the node budget.
@@ -41,7 +44,7 @@ const ELO_PER_DOUBLING: f64 = 100.0;
 /// The fewest nodes a move gets (a depth-2 search with its quiescence).
 const MIN_NODES: f64 = 200.0;
 /// From this Elo up the best line is always played.
-const SOFT_UNTIL: f64 = 1900.0;
+const SOFT_UNTIL: f64 = 1600.0;
 /// Temperature (centipawns) per Elo point below [`SOFT_UNTIL`].
 const TEMPERATURE_PER_ELO: f64 = 0.3;
 
@@ -117,14 +120,15 @@ mod tests {
     fn fewer_nodes_and_more_chance_the_lower_the_elo() {
         let (weak, mid, top) = (
             Strength::new(MIN_ELO),
-            Strength::new(1900),
+            Strength::new(1600),
             Strength::new(MAX_ELO),
         );
-        assert_eq!(top.nodes(), 300_000);
-        assert_eq!(Strength::new(2200).nodes(), 150_000);
+        assert_eq!(Strength::new(2000).nodes(), 300_000);
+        assert_eq!(Strength::new(1900).nodes(), 150_000);
         assert!(weak.nodes() < mid.nodes() && weak.nodes() >= 200);
+        assert!(mid.nodes() < top.nodes());
         assert_eq!(mid.temperature(), 0.0);
-        assert!(weak.temperature() > 150.0);
+        assert!(weak.temperature() > 80.0);
         assert_eq!(Strength::new(99_999), top);
         assert_eq!(Strength::new(0), weak);
     }
@@ -142,10 +146,10 @@ mod tests {
             let chosen = weak.choose(&lines, seed).unwrap();
             counts[lines.iter().position(|l| l.0 == chosen).unwrap()] += 1;
         }
-        // exp(-20/T) ≈ 0.89, exp(-230/T) ≈ 0.27 at T ≈ 174: shares about 0.46, 0.41, 0.13.
+        // exp(-20/T) ≈ 0.79, exp(-230/T) ≈ 0.065 at T = 84: shares about 0.54, 0.43, 0.035.
         assert!(counts[0] > counts[1] && counts[1] > counts[2], "{counts:?}");
-        assert!(counts[2] > 300 && counts[2] < 800, "{counts:?}");
-        // From 1900 up, always the best; a mate is always played; lines that lose to mate
+        assert!(counts[2] > 60 && counts[2] < 300, "{counts:?}");
+        // From 1600 up, always the best; a mate is always played; lines that lose to mate
         // never.
         assert!((0..200).all(|s| Strength::new(2000).choose(&lines, s) == Some(lines[0].0)));
         let mate = [(mv(Square::E4), MATE_IN_MAX_PLY + 5), (mv(Square::E3), 0)];
