@@ -436,15 +436,31 @@ pub struct GeneticTuneArgs {
     pub history: Option<PathBuf>,
 }
 
+impl GeneticTuneArgs {
+    /// The player (`--config`, else `default_config`) and the genes (`--genes`, else
+    /// `default_genes`, less `exclude`, with `--range` applied): what both game tuners learn on.
+    pub fn player_and_genes(
+        &self,
+        default_config: &str,
+        default_genes: &[&str],
+        exclude: &[String],
+    ) -> Result<(String, Vec<Gene>), CliError> {
+        let config = self
+            .config
+            .clone()
+            .unwrap_or_else(|| default_config.to_string());
+        let patterns: Vec<String> = if self.genes.is_empty() {
+            default_genes.iter().map(|g| g.to_string()).collect()
+        } else {
+            self.genes.clone()
+        };
+        Ok((config, genes(&patterns, exclude, &self.range)?))
+    }
+}
+
 /// Runs `tune --method genetic`; the best agent's weights go to `out`.
 pub fn run_tune(args: &GeneticTuneArgs, exclude: &[String], out: &Path) -> Result<(), CliError> {
-    let config = args.config.clone().unwrap_or_else(|| "base".to_string());
-    let patterns = if args.genes.is_empty() {
-        PAPER_GENES.map(String::from).to_vec()
-    } else {
-        args.genes.clone()
-    };
-    let genes = genes(&patterns, exclude, &args.range)?;
+    let (config, genes) = args.player_and_genes("base", &PAPER_GENES, exclude)?;
     let settings = settings(&genes, &args.ga, args.games.seed);
     let openings = load_openings(args.games.book.as_deref(), true, args.games.seed)?;
     println!(

@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::genetic::{genes, params_text, rules, weights_text, GeneticTuneArgs};
+use super::genetic::{params_text, rules, weights_text, GeneticTuneArgs};
 use super::match_cmd::{limit_text, load_openings};
 use super::{progress_bar, read, write_atomic, CliError};
 use crate::config::{self, EngineOptions};
@@ -65,13 +65,7 @@ pub fn run_tune(
     exclude: &[String],
     out: &Path,
 ) -> Result<(), CliError> {
-    let config = args.config.clone().unwrap_or_else(|| "default".to_string());
-    let patterns = if args.genes.is_empty() {
-        DEFAULT_GENES.map(String::from).to_vec()
-    } else {
-        args.genes.clone()
-    };
-    let genes = genes(&patterns, exclude, &args.range)?;
+    let (config, genes) = args.player_and_genes("default", &DEFAULT_GENES, exclude)?;
     let settings = settings(&config, genes, spsa_args, args)?;
     let rules = rules(&args.games)?;
     let openings = load_openings(args.games.book.as_deref(), true, args.games.seed)?;
