@@ -79,6 +79,17 @@ fn copy_make(c: &mut Criterion) {
             }
         })
     });
+    group.bench_function("play_leaf every legal move (8 positions)", |bench| {
+        bench.iter(|| {
+            for (board, moves) in &work {
+                for &mv in moves.iter() {
+                    let mut next = *black_box(board);
+                    next.play_leaf(mv);
+                    black_box(&next);
+                }
+            }
+        })
+    });
     group.finish();
 }
 
@@ -86,10 +97,16 @@ fn perft_benches(c: &mut Criterion) {
     let start = Board::startpos();
     let kiwipete = Board::from_fen(POSITIONS[1]).expect("valid");
     let mut group = c.benchmark_group("perft");
-    let cases: [(&str, Board, u32, bool, u64); 3] = [
+    let chess960 =
+        Board::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+            .expect("valid");
+    let cases: [(&str, Board, u32, bool, u64); 6] = [
         ("startpos d5 bulk", start, 5, true, 4_865_609),
         ("kiwipete d4 bulk", kiwipete, 4, true, 4_085_603),
+        ("chess960 #1 d4 bulk", chess960, 4, true, 326_672),
         ("startpos d4 no-bulk", start, 4, false, 197_281),
+        ("startpos d5 no-bulk", start, 5, false, 4_865_609),
+        ("kiwipete d4 no-bulk", kiwipete, 4, false, 4_085_603),
     ];
     for (name, board, depth, bulk, nodes) in cases {
         group.throughput(Throughput::Elements(nodes));

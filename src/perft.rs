@@ -33,18 +33,32 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     }
 }
 
-/// Leaf count playing every move, leaves included.
+/// Leaf count playing every move, leaves included. The last ply is played with
+/// [`Board::play_leaf`]: each leaf board is built (placement, hash, rights, en passant), but
+/// the checkers and pins no one will ask of it are not computed.
 pub fn perft_no_bulk(board: &Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => 1,
+        1 => {
+            let mut nodes = 0;
+            for &mv in board.legal_moves().iter() {
+                let mut leaf = *board;
+                leaf.play_leaf(mv);
+                nodes +=
+                    u64::from(std::hint::black_box(&leaf).side_to_move() != board.side_to_move());
+            }
+            nodes
+        }
+        _ => {
+            let mut nodes = 0;
+            for &mv in board.legal_moves().iter() {
+                let mut next = *board;
+                next.play_unchecked(mv);
+                nodes += perft_no_bulk(&next, depth - 1);
+            }
+            nodes
+        }
     }
-    let mut nodes = 0;
-    for &mv in board.legal_moves().iter() {
-        let mut next = *board;
-        next.play_unchecked(mv);
-        nodes += perft_no_bulk(&next, depth - 1);
-    }
-    nodes
 }
 
 /// Counts the leaves below `board` with the chosen mode.

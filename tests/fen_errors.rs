@@ -5,7 +5,7 @@
 
 mod common;
 
-use chainmate::core::{Board, Color, FenError, MoveError, Rank, Square};
+use chainmate::core::{Board, CastleSide, Color, FenError, MoveError, Rank, Square};
 use chainmate::perft::PerftCase;
 use common::games::START_FENS;
 use common::reference::RefBoard;
@@ -108,23 +108,52 @@ fn bad_castling_field() {
         &format!("{base} -- - 0 1"),
         FenError::BadCastling("--".into()),
     );
-    // Rights whose king or rook is not at home.
+    // Rights with no rook of that colour on that side of the king on the back rank.
     rejects(
-        "r3k2r/8/8/8/8/8/8/R3K1R1 w K - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K3 w K - 0 1",
         FenError::CastlingWithoutKingAndRook('K'),
     );
     rejects(
-        "r3k2r/8/8/8/8/8/8/1R2K2R w Q - 0 1",
+        "r3k2r/8/8/8/8/8/8/4K2R w Q - 0 1",
         FenError::CastlingWithoutKingAndRook('Q'),
     );
+    // A right whose king left the back rank.
     rejects(
-        "r3k2r/8/8/8/8/8/8/R2K3R w K - 0 1",
+        "r3k2r/8/8/8/8/8/4K3/R6R w K - 0 1",
         FenError::CastlingWithoutKingAndRook('K'),
     );
-    rejects(
-        "r4k1r/8/8/8/8/8/8/R3K2R w k - 0 1",
-        FenError::CastlingWithoutKingAndRook('k'),
-    );
+    // King and rook off the standard squares are a Chess960 right (X-FEN: `K`/`Q` name the
+    // outermost rook on that side), not an error.
+    for (fen, color, side, rook) in [
+        (
+            "r3k2r/8/8/8/8/8/8/R3K1R1 w K - 0 1",
+            Color::White,
+            CastleSide::King,
+            Square::G1,
+        ),
+        (
+            "r3k2r/8/8/8/8/8/8/1R2K2R w Q - 0 1",
+            Color::White,
+            CastleSide::Queen,
+            Square::B1,
+        ),
+        (
+            "r3k2r/8/8/8/8/8/8/R2K3R w K - 0 1",
+            Color::White,
+            CastleSide::King,
+            Square::H1,
+        ),
+        (
+            "r4k1r/8/8/8/8/8/8/R3K2R w k - 0 1",
+            Color::Black,
+            CastleSide::King,
+            Square::H8,
+        ),
+    ] {
+        let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(board.castling_rook(color, side), Some(rook), "{fen}");
+        assert!(board.is_chess960(), "{fen}");
+    }
     rejects(
         "4k2r/8/8/8/8/8/8/R3K2R w q - 0 1",
         FenError::CastlingWithoutKingAndRook('q'),

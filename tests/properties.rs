@@ -162,15 +162,17 @@ fn kind_is_consistent(board: &Board, mv: Move) -> Result<(), String> {
         MoveKind::KingCastle | MoveKind::QueenCastle => piece == Some(Piece::King),
         MoveKind::DoublePush => piece == Some(Piece::Pawn) && rank_step == 2,
         _ => {
-            let captures = target.is_some();
+            let captures = target.is_some() && board.color_on(mv.to()) != board.color_on(mv.from());
             let promotes = piece == Some(Piece::Pawn) && last_rank;
             let double = piece == Some(Piece::Pawn) && rank_step == 2;
             mv.is_capture() == captures && mv.is_promotion() == promotes && !double
         }
     };
-    let king_jump =
-        piece == Some(Piece::King) && (mv.to().file() as i32 - mv.from().file() as i32).abs() == 2;
-    if ok && king_jump == mv.is_castle() {
+    // Castling is king takes own rook; no other move lands on an own piece.
+    let takes_own_rook = piece == Some(Piece::King)
+        && target == Some(Piece::Rook)
+        && board.color_on(mv.to()) == board.color_on(mv.from());
+    if ok && takes_own_rook == mv.is_castle() {
         Ok(())
     } else {
         Err(format!("{mv:?} has the wrong kind"))
@@ -232,12 +234,13 @@ fn colour_mirrored_board_is_symmetric() {
 fn notation_round_trips(board: &Board) -> Result<(), String> {
     let mut sans = Vec::new();
     for &mv in board.legal_moves().iter() {
-        let uci = mv.to_string();
-        if board.parse_uci(&uci) != Ok(mv) {
-            return Err(format!(
-                "parse_uci({uci}) = {:?}, not {mv:?}",
-                board.parse_uci(&uci)
-            ));
+        for uci in [mv.to_string(), mv.uci(true).to_string()] {
+            if board.parse_uci(&uci) != Ok(mv) {
+                return Err(format!(
+                    "parse_uci({uci}) = {:?}, not {mv:?}",
+                    board.parse_uci(&uci)
+                ));
+            }
         }
         let san = board.san(mv);
         if board.parse_san(&san) != Ok(mv) {

@@ -103,8 +103,8 @@ fn compare(board: &Board, reference: &RefBoard) -> Result<(), String> {
 /// Plays the game on both boards, comparing before every move.
 fn agrees_along_game(game: Game) -> Result<(), String> {
     let fen = game.start_fen();
-    let mut board = common::board(fen);
-    let mut reference = RefBoard::from_fen(fen);
+    let mut board = common::board(&fen);
+    let mut reference = RefBoard::from_fen(&fen);
     let mut path: Vec<String> = Vec::new();
     let mut choices = game.choices.iter();
     loop {
@@ -113,7 +113,7 @@ fn agrees_along_game(game: Game) -> Result<(), String> {
         let Some(mv) = choices.next().and_then(|&c| pick(&board, c)) else {
             return Ok(());
         };
-        let text = mv.to_string();
+        let text = mv.uci(true).to_string();
         let reference_move = reference.find(&text).expect("move sets compared equal");
         board.play_unchecked(mv);
         reference = reference.make(reference_move);
@@ -136,7 +136,7 @@ fn agrees_in_tree(board: &Board, reference: &RefBoard, depth: u32) -> Result<(),
         let mut next = *board;
         next.play_unchecked(mv);
         let reference_move = reference
-            .find(&mv.to_string())
+            .find(&mv.uci(true).to_string())
             .expect("sets compared equal");
         agrees_in_tree(&next, &reference.make(reference_move), depth - 1)
             .map_err(|e| format!("{e}\n  after {mv}"))?;

@@ -65,7 +65,7 @@ fn handshake_lists_the_options() {
     }
     // A GUI sees the dozen options above, none of them a free-text wall of parameters.
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-    assert_eq!(options.len(), 28, "{options:?}");
+    assert_eq!(options.len(), 29, "{options:?}");
     // Only the book's and the library's file names are text.
     assert_eq!(
         options.iter().filter(|l| l.contains("type string")).count(),

@@ -57,18 +57,8 @@ pub fn key(board: &Board) -> u64 {
 
 /// The book encoding of a move (castling as king takes rook).
 pub fn encode_move(mv: Move) -> u16 {
-    let to = if mv.is_castle() {
-        // The rook stands on the corner of the king's side of the move.
-        let rank = mv.from().rank();
-        let file = if mv.to().file() > mv.from().file() {
-            crate::core::File::H
-        } else {
-            crate::core::File::A
-        };
-        Square::new(file, rank)
-    } else {
-        mv.to()
-    };
+    // The engine's castling encoding is the book's: the king's square to its rook's.
+    let to = mv.to();
     let promotion = match mv.promotion() {
         Some(Piece::Knight) => 1,
         Some(Piece::Bishop) => 2,

@@ -55,6 +55,11 @@ pub struct MatchArgs {
     /// Order in which the book's openings are used.
     #[arg(long, value_enum, default_value = "random")]
     pub book_order: BookOrder,
+    /// The rules: `standard`, or `chess960` — without --book, games start from Chess960
+    /// start positions drawn with --seed (each played twice, colours reversed); with a book,
+    /// its positions (Shredder-FEN or X-FEN) are played as Chess960 games.
+    #[arg(long, value_enum, default_value = "standard")]
+    pub variant: Variant,
     /// Seed of the random opening order.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -78,6 +83,15 @@ pub struct MatchArgs {
     /// most that are played).
     #[arg(long, value_parser = tournament::sprt::Sprt::parse)]
     pub sprt: Option<tournament::sprt::Sprt>,
+}
+
+/// The rules a match is played under.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// Standard chess.
+    Standard,
+    /// Chess960 (Fischer Random Chess).
+    Chess960,
 }
 
 /// Opening order of `match`.
@@ -256,6 +270,20 @@ pub fn player(
 
 /// The openings in the order they will be used; bad book lines are reported and skipped.
 fn book(args: &MatchArgs) -> Result<Vec<Opening>, CliError> {
+    if args.variant == Variant::Chess960 {
+        let mut book = match &args.book {
+            None => return Ok(openings::chess960(args.games.div_ceil(2), args.seed)),
+            Some(_) => load_openings(
+                args.book.as_deref(),
+                args.book_order == BookOrder::Random,
+                args.seed,
+            )?,
+        };
+        for opening in &mut book {
+            opening.chess960 = true;
+        }
+        return Ok(book);
+    }
     load_openings(
         args.book.as_deref(),
         args.book_order == BookOrder::Random,
@@ -322,10 +350,12 @@ pub(crate) fn limit_text(tc: Option<tournament::TimeControl>, nodes: Option<u64>
 /// One line describing the match about to be played.
 fn header(args: &MatchArgs, settings: &MatchSettings) -> String {
     let limit = limit_text(settings.time_control, settings.nodes);
-    let book = args.book.as_ref().map_or_else(
-        || "built-in openings".to_string(),
-        |p| format!("book {}", p.display()),
-    );
+    let book = match (&args.book, args.variant) {
+        (None, Variant::Chess960) => "random Chess960 start positions".to_string(),
+        (None, Variant::Standard) => "built-in openings".to_string(),
+        (Some(p), Variant::Chess960) => format!("Chess960, book {}", p.display()),
+        (Some(p), Variant::Standard) => format!("book {}", p.display()),
+    };
     let order = match args.book_order {
         BookOrder::Random => format!("random order, seed {}", args.seed),
         BookOrder::Sequential => "in file order".to_string(),

@@ -344,6 +344,12 @@ pub const OPTIONS: &[OptionRow] = &[
         set: Setter::Flag(|o, v| o.show_wdl = v),
     },
     OptionRow {
+        name: "UCI_Chess960",
+        kind: Kind::Check,
+        get: |o| o.chess960.to_string(),
+        set: Setter::Flag(|o, v| o.chess960 = v),
+    },
+    OptionRow {
         name: "UCI_LimitStrength",
         kind: Kind::Check,
         get: |o| o.limit_strength.to_string(),
@@ -530,6 +536,9 @@ pub struct EngineOptions {
     pub show_wdl: bool,
     /// `UCI_LimitStrength`: play at `UCI_Elo` ([`crate::search::strength`]).
     pub limit_strength: bool,
+    /// `UCI_Chess960`: castling moves read and written as king takes rook (`e1h1`). Chess960
+    /// positions themselves are accepted either way (X-FEN and Shredder-FEN are always read).
+    pub chess960: bool,
     /// `UCI_Elo`.
     pub elo: i64,
     /// Search parameters (`search.*`).
@@ -593,6 +602,7 @@ impl Default for EngineOptions {
             max_depth: defaults.max_depth,
             show_wdl: defaults.show_wdl,
             limit_strength: false,
+            chess960: false,
             elo: strength::DEFAULT_ELO,
             search_params: defaults.params,
             evaluators,
@@ -992,8 +1002,8 @@ mod tests {
         let shown = EngineOptions::declarations(false);
         assert_eq!(shown.len(), OPTIONS.len());
         assert!(
-            shown.len() <= 28,
-            "the standard dozen, the papers' switches, MaxDepth, UCI_ShowWDL, \
+            shown.len() <= 29,
+            "the standard dozen, the papers' switches, MaxDepth, UCI_ShowWDL, UCI_Chess960, \
              UCI_LimitStrength/UCI_Elo, the book and the action library"
         );
         let strings: Vec<&String> = shown.iter().filter(|d| d.contains("type string")).collect();

@@ -54,14 +54,24 @@ pub fn bishop_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(BISHOP_PEXT_TABLE[pext_index(&BISHOP_MAGICS[sq as usize], occupied)])
 }
 
-/// Squares a rook on `sq` attacks, given the occupied squares.
+/// Squares a rook on `sq` attacks, given the occupied squares: the PEXT table when the build
+/// targets a CPU with BMI2, unless the `no-pext` feature asks for the magic multiplication
+/// (faster on AMD Zen 1 and Zen 2, whose PEXT is microcoded; see the README).
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "bmi2",
+        not(feature = "no-pext")
+    ))]
     {
         rook_attacks_pext(sq, occupied)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    #[cfg(not(all(
+        target_arch = "x86_64",
+        target_feature = "bmi2",
+        not(feature = "no-pext")
+    )))]
     {
         rook_attacks_magic(sq, occupied)
     }
@@ -70,11 +80,19 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// Squares a bishop on `sq` attacks, given the occupied squares.
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "bmi2",
+        not(feature = "no-pext")
+    ))]
     {
         bishop_attacks_pext(sq, occupied)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    #[cfg(not(all(
+        target_arch = "x86_64",
+        target_feature = "bmi2",
+        not(feature = "no-pext")
+    )))]
     {
         bishop_attacks_magic(sq, occupied)
     }

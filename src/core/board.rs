@@ -10,7 +10,7 @@
 //!
 //! # Copy-make
 //!
-//! `Board` is ~190 bytes and `Copy`. Moves are made on a copy ("copy-make"): there is no undo
+//! `Board` is ~170 bytes and `Copy`. Moves are made on a copy ("copy-make"): there is no undo
 //! information to compute or store, which measured faster than make/unmake for this layout (see
 //! the issue note) and makes `undo` in [`crate::core::Position`] a pop. History — the earlier
 //! boards and their hashes for repetition detection — lives in `Position`, not here.
@@ -19,7 +19,9 @@
 //!
 //! * each side has exactly one king; the side not to move is not in check;
 //! * `pieces`, `colors` and `mailbox` agree;
-//! * a castling right implies the king and that rook on their original squares;
+//! * a castling right implies the king and that right's rook ([`CastlingRooks`]) on their
+//!   original squares on the back rank, the rook on the right's side of the king (standard
+//!   chess and Chess960 alike: see [`super::castling`]);
 //! * `ep` is set only when the side to move has a *legal* en-passant capture, so equal
 //!   positions (by the FIDE repetition rule) have equal hashes;
 //! * `hash`, `checkers` and `pinned` equal what [`Board::compute_hash`] and
@@ -27,11 +29,13 @@
 
 use super::attacks::*;
 use super::bitboard::Bitboard;
-use super::castling::{CastleSide, CastlingRights, CASTLES};
+use super::castling::{
+    king_destination, rook_destination, CastleSide, CastlingRights, CastlingRooks,
+};
 use super::moves::{Move, MoveKind};
 use super::notation::MoveError;
 use super::piece::{Color, Piece};
-use super::square::{Rank, Square};
+use super::square::{File, Rank, Square};
 use super::zobrist;
 
 /// A chess position without history.
@@ -45,6 +49,7 @@ pub struct Board {
     pub(crate) hash: u64,
     pub(crate) side: Color,
     pub(crate) castling: CastlingRights,
+    pub(crate) castle_rooks: CastlingRooks,
     pub(crate) ep: Option<Square>,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
@@ -76,6 +81,7 @@ impl Board {
             hash: 0,
             side: Color::White,
             castling: CastlingRights::NONE,
+            castle_rooks: CastlingRooks::STANDARD,
             ep: None,
             halfmove: 0,
             fullmove: 1,
@@ -93,6 +99,26 @@ impl Board {
     #[inline(always)]
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
+    }
+    /// The square of the rook `color` may castle with on `side`, if that right remains.
+    #[inline]
+    pub fn castling_rook(&self, color: Color, side: CastleSide) -> Option<Square> {
+        self.castling
+            .has(color, side)
+            .then(|| self.castle_rooks.square(color, side))
+    }
+    /// Whether any castling right belongs to a king or rook off the standard squares (e1/e8,
+    /// a- and h-file rooks): a position only Chess960 can have.
+    pub fn is_chess960(&self) -> bool {
+        let standard = CastlingRooks::STANDARD;
+        Color::ALL.into_iter().any(|color| {
+            self.castling.has_any(color)
+                && (self.king(color) != Square::new(File::E, color.relative_rank(Rank::First))
+                    || CastleSide::ALL.into_iter().any(|side| {
+                        self.castling.has(color, side)
+                            && self.castle_rooks.square(color, side) != standard.square(color, side)
+                    }))
+        })
     }
     /// The en-passant target square, present only when a legal en-passant capture exists.
     #[inline(always)]
@@ -305,8 +331,42 @@ impl Board {
     /// checked by [`Board::is_legal`]). Playing anything else leaves the board in an
     /// unspecified (but memory-safe) state; UCI and user input go through the checked
     /// [`Board::try_play`].
-    #[inline]
+    #[inline(never)]
     pub fn play_unchecked(&mut self, mv: Move) {
+        self.apply(mv);
+        self.update_checks_and_pins();
+        self.set_ep_after(mv);
+    }
+
+    /// Plays `mv` (legal here) as a *leaf*: placement, mailbox, hash, castling rights, en
+    /// passant, clocks and side to move are all updated, but not the new side's checkers and
+    /// pins, which only the next move generation needs. The board must not be searched or
+    /// generated from afterwards; perft's every-leaf mode plays its last ply this way, where
+    /// nothing is ever asked of a leaf ("checkers and pins computed only when asked").
+    #[inline]
+    pub fn play_leaf(&mut self, mv: Move) {
+        self.apply(mv);
+        self.set_ep_after(mv);
+    }
+
+    /// After a double push, records the en-passant square if a legal capture exists (tested
+    /// from scratch: it needs neither checkers nor pins).
+    #[inline(always)]
+    fn set_ep_after(&mut self, mv: Move) {
+        if mv.kind() == MoveKind::DoublePush {
+            let us = !self.side;
+            let them = self.side;
+            let from = mv.from();
+            let ep = Square::new(from.file(), us.relative_rank(Rank::Third));
+            if (pawn_attacks(us, ep) & self.colored(them, Piece::Pawn)).any() {
+                self.set_ep_if_capturable(ep);
+            }
+        }
+    }
+
+    /// The placement part of a move: everything but checkers, pins and en passant.
+    #[inline(always)]
+    fn apply(&mut self, mv: Move) {
         let us = self.side;
         let them = !us;
         let from = mv.from();
@@ -319,34 +379,33 @@ impl Board {
         }
         self.halfmove = self.halfmove.saturating_add(1);
 
-        if mv.is_capture() {
-            self.halfmove = 0;
-            if mv.is_en_passant() {
-                let captured = Square::new(to.file(), from.rank());
-                self.toggle(them, Piece::Pawn, captured);
-                self.mailbox[captured as usize] = None;
-            } else {
-                let victim = self.mailbox[to as usize].unwrap_or(Piece::Pawn);
-                self.toggle(them, victim, to);
-            }
-        }
-
-        self.relocate(us, piece, from, to);
-
-        match mv.kind() {
-            MoveKind::DoublePush => {
+        if let Some(side) = mv.castle_side() {
+            // King takes own rook: lift both, then set both down (either may land on the
+            // other's square in Chess960).
+            self.toggle(us, Piece::King, from);
+            self.toggle(us, Piece::Rook, to);
+            self.mailbox[from as usize] = None;
+            self.mailbox[to as usize] = None;
+            self.put(us, Piece::King, king_destination(us, side));
+            self.put(us, Piece::Rook, rook_destination(us, side));
+        } else {
+            if mv.is_capture() {
                 self.halfmove = 0;
-            }
-            MoveKind::KingCastle | MoveKind::QueenCastle => {
-                let side = if mv.kind() == MoveKind::KingCastle {
-                    CastleSide::King
+                if mv.is_en_passant() {
+                    let captured = Square::new(to.file(), from.rank());
+                    self.toggle(them, Piece::Pawn, captured);
+                    self.mailbox[captured as usize] = None;
                 } else {
-                    CastleSide::Queen
-                };
-                let g = &CASTLES[us as usize][side as usize];
-                self.relocate(us, Piece::Rook, g.rook_from, g.rook_to);
+                    let victim = self.mailbox[to as usize].unwrap_or(Piece::Pawn);
+                    self.toggle(them, victim, to);
+                }
             }
-            _ => {
+
+            self.relocate(us, piece, from, to);
+
+            if mv.kind() == MoveKind::DoublePush {
+                self.halfmove = 0;
+            } else {
                 if let Some(promo) = mv.promotion() {
                     self.toggle(us, Piece::Pawn, to);
                     self.toggle(us, promo, to);
@@ -358,23 +417,22 @@ impl Board {
             }
         }
 
-        let rights = self.castling.after_move(from, to);
-        if rights != self.castling {
-            self.hash ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(rights);
-            self.castling = rights;
+        if self.castling.bits() != 0 {
+            let rights =
+                self.castling
+                    .after_move(us, piece == Piece::King, from, to, &self.castle_rooks);
+            if rights != self.castling {
+                let rooks = self.castle_rooks.normalized(rights);
+                self.hash ^= zobrist::castling_hash(self.castling, &self.castle_rooks)
+                    ^ zobrist::castling_hash(rights, &rooks);
+                self.castling = rights;
+                self.castle_rooks = rooks;
+            }
         }
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = them;
-        self.update_checks_and_pins();
-
-        if mv.kind() == MoveKind::DoublePush {
-            let ep = Square::new(from.file(), us.relative_rank(Rank::Third));
-            if (pawn_attacks(us, ep) & self.colored(them, Piece::Pawn)).any() {
-                self.set_ep_if_capturable(ep);
-            }
-        }
     }
 
     /// Whether the legal move `mv` gives check, computed without playing it: the moving
@@ -385,26 +443,23 @@ impl Board {
         let us = self.side;
         let king = self.king(!us);
         let (from, to) = (mv.from(), mv.to());
-        let moved = self.mailbox[from as usize].unwrap_or(Piece::Pawn);
-        let landed = mv.promotion().unwrap_or(moved);
-        let mut occupied = (self.occupied() ^ from) | to;
         let mut ours = [Bitboard::EMPTY; Piece::COUNT];
         for piece in Piece::ALL {
             ours[piece as usize] = self.colored(us, piece).without(from);
         }
-        ours[landed as usize] |= to;
-        if mv.is_en_passant() {
-            occupied ^= Square::new(to.file(), from.rank());
-        } else if mv.is_castle() {
-            let side = if mv.kind() == MoveKind::KingCastle {
-                CastleSide::King
-            } else {
-                CastleSide::Queen
-            };
-            let g = &CASTLES[us as usize][side as usize];
-            occupied = (occupied ^ g.rook_from) | g.rook_to;
-            ours[Piece::Rook as usize] =
-                ours[Piece::Rook as usize].without(g.rook_from) | g.rook_to;
+        let mut occupied;
+        if let Some(side) = mv.castle_side() {
+            let (king_to, rook_to) = (king_destination(us, side), rook_destination(us, side));
+            occupied = (self.occupied() ^ from ^ to) | king_to | rook_to;
+            ours[Piece::Rook as usize] = ours[Piece::Rook as usize].without(to) | rook_to;
+        } else {
+            let moved = self.mailbox[from as usize].unwrap_or(Piece::Pawn);
+            let landed = mv.promotion().unwrap_or(moved);
+            occupied = (self.occupied() ^ from) | to;
+            ours[landed as usize] |= to;
+            if mv.is_en_passant() {
+                occupied ^= Square::new(to.file(), from.rank());
+            }
         }
         let diagonal = ours[Piece::Bishop as usize] | ours[Piece::Queen as usize];
         let orthogonal = ours[Piece::Rook as usize] | ours[Piece::Queen as usize];
@@ -446,7 +501,7 @@ impl Board {
         if self.side == Color::Black {
             hash ^= zobrist::SIDE_KEY;
         }
-        hash ^= zobrist::castling_key(self.castling);
+        hash ^= zobrist::castling_hash(self.castling, &self.castle_rooks);
         if let Some(ep) = self.ep {
             hash ^= zobrist::ep_key(ep.file());
         }
@@ -484,6 +539,7 @@ impl Board {
         }
         b.side = !self.side;
         b.castling = self.castling.swap_colors();
+        b.castle_rooks = self.castle_rooks.swap_colors();
         b.halfmove = self.halfmove;
         b.fullmove = self.fullmove;
         b.hash ^= b.state_hash();
@@ -522,7 +578,7 @@ impl Board {
         } else {
             0
         };
-        side ^ zobrist::castling_key(self.castling)
+        side ^ zobrist::castling_hash(self.castling, &self.castle_rooks)
     }
 }
 

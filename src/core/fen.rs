@@ -7,6 +7,10 @@
 //! which case they default to `0 1`. A structurally valid en-passant square with no legal
 //! capture is accepted and normalised away (see [`Board`]'s invariants), so printing gives
 //! `-` there, as Stockfish does.
+//!
+//! Castling rights are read in standard FEN, X-FEN and Shredder-FEN alike (see
+//! `parse_castling`), so Chess960 positions need no switch; they are written in X-FEN, which
+//! is standard FEN for every standard position ([`Board::to_shredder_fen`] writes files).
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,7 +18,7 @@ use std::str::FromStr;
 use super::attacks::pawn_attacks;
 use super::bitboard::Bitboard;
 use super::board::Board;
-use super::castling::{CastleSide, CastlingRights, CASTLES};
+use super::castling::{CastleSide, CastlingRights, CastlingRooks};
 use super::piece::{Color, Piece};
 use super::square::{File, Rank, Square};
 
@@ -33,7 +37,8 @@ pub enum FenError {
     RankTooShort(Rank),
     /// Side to move other than `w` or `b`.
     BadSideToMove(String),
-    /// A castling field that is not `-` or a duplicate-free subset of `KQkq`.
+    /// A castling field that is not `-` or letters naming each right once (`KQkq`, or the
+    /// rooks' files as in Shredder-FEN and X-FEN: `HAha`, `Gd`).
     BadCastling(String),
     /// A castling right whose king or rook is not on its original square.
     CastlingWithoutKingAndRook(char),
@@ -70,10 +75,14 @@ impl fmt::Display for FenError {
             RankTooLong(r) => write!(f, "rank {r} describes more than 8 squares"),
             RankTooShort(r) => write!(f, "rank {r} describes fewer than 8 squares"),
             BadSideToMove(s) => write!(f, "side to move '{s}' is not 'w' or 'b'"),
-            BadCastling(s) => write!(f, "castling field '{s}' is not '-' or a subset of 'KQkq'"),
-            CastlingWithoutKingAndRook(c) => {
-                write!(f, "castling right '{c}' needs the king and rook on their original squares")
-            }
+            BadCastling(s) => write!(
+                f,
+                "castling field '{s}' is not '-' or each right once as KQkq or a rook's file (HAha, Shredder-FEN/X-FEN)"
+            ),
+            CastlingWithoutKingAndRook(c) => write!(
+                f,
+                "castling right '{c}' needs its king on the back rank and a rook beside it there on that side"
+            ),
             BadEnPassant(s) => write!(f, "en-passant field '{s}' is not '-' or a square"),
             ImpossibleEnPassant(sq) => write!(
                 f,
@@ -132,36 +141,106 @@ fn parse_placement(board: &mut Board, placement: &str) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_castling(board: &Board, field: &str) -> Result<CastlingRights, FenError> {
-    if field == "-" {
-        return Ok(CastlingRights::NONE);
+/// The outermost rook of `color` on its back rank on `side` of its king, if any.
+fn outermost_rook(board: &Board, color: Color, side: CastleSide) -> Option<Square> {
+    let back = color.relative_rank(Rank::First);
+    let king = board.king(color);
+    let rooks = board.colored(color, Piece::Rook) & Bitboard::rank(back);
+    let beyond = |sq: Square| match side {
+        CastleSide::King => sq.file() > king.file(),
+        CastleSide::Queen => sq.file() < king.file(),
+    };
+    let mut candidates = rooks.into_iter().filter(|&sq| beyond(sq));
+    match side {
+        CastleSide::King => candidates.last(),
+        CastleSide::Queen => candidates.next(),
     }
+}
+
+/// Reads the castling field: `-`, X-FEN letters (`KQkq`, meaning the outermost rook on that
+/// side of the king) and Shredder-FEN / X-FEN file letters (`HAha`, `Gd`, ...: the rook on
+/// that file, its side given by where it stands from the king), mixed freely. Every right
+/// needs its king on the back rank and its rook there too, on the right's side of the king.
+fn parse_castling(board: &Board, field: &str) -> Result<(CastlingRights, CastlingRooks), FenError> {
+    let mut rooks = CastlingRooks::STANDARD;
+    if field == "-" {
+        return Ok((CastlingRights::NONE, rooks));
+    }
+    let bad = || FenError::BadCastling(field.to_string());
     let mut rights = CastlingRights::NONE;
     for c in field.chars() {
-        let (color, side) = match c {
-            'K' => (Color::White, CastleSide::King),
-            'Q' => (Color::White, CastleSide::Queen),
-            'k' => (Color::Black, CastleSide::King),
-            'q' => (Color::Black, CastleSide::Queen),
-            _ => return Err(FenError::BadCastling(field.to_string())),
+        if !c.is_ascii_alphabetic() {
+            return Err(bad());
+        }
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let back = color.relative_rank(Rank::First);
+        let king = board.king(color);
+        let missing = FenError::CastlingWithoutKingAndRook(c);
+        let (side, rook) = match c.to_ascii_lowercase() {
+            'k' => (
+                CastleSide::King,
+                outermost_rook(board, color, CastleSide::King),
+            ),
+            'q' => (
+                CastleSide::Queen,
+                outermost_rook(board, color, CastleSide::Queen),
+            ),
+            letter => {
+                let file = File::from_char(letter).ok_or_else(bad)?;
+                let side = if file > king.file() {
+                    CastleSide::King
+                } else {
+                    CastleSide::Queen
+                };
+                let sq = Square::new(file, back);
+                let is_rook = board.colored(color, Piece::Rook).contains(sq);
+                (side, is_rook.then_some(sq))
+            }
+        };
+        let Some(rook) = rook.filter(|_| king.rank() == back) else {
+            return Err(missing);
         };
         if rights.has(color, side) {
-            return Err(FenError::BadCastling(field.to_string()));
-        }
-        let g = &CASTLES[color as usize][side as usize];
-        if board.piece_on(g.king_from) != Some(Piece::King)
-            || board.color_on(g.king_from) != Some(color)
-            || board.piece_on(g.rook_from) != Some(Piece::Rook)
-            || board.color_on(g.rook_from) != Some(color)
-        {
-            return Err(FenError::CastlingWithoutKingAndRook(c));
+            return Err(bad());
         }
         rights = rights.with(CastlingRights::single(color, side));
+        rooks.set(color, side, rook);
     }
-    if rights == CastlingRights::NONE {
-        return Err(FenError::BadCastling(field.to_string()));
+    Ok((rights, rooks))
+}
+
+/// The castling field for `board` in X-FEN: `K`/`Q` (`k`/`q`) for a right whose rook is the
+/// outermost one on its side of the king — so standard chess reads `KQkq` as always — and the
+/// rook's file letter otherwise; or, with `shredder`, always the file letters (`HAha`).
+fn castling_field(board: &Board, shredder: bool) -> String {
+    let mut field = String::new();
+    for color in Color::ALL {
+        for side in CastleSide::ALL {
+            let Some(rook) = board.castling_rook(color, side) else {
+                continue;
+            };
+            let letter = if !shredder && outermost_rook(board, color, side) == Some(rook) {
+                match side {
+                    CastleSide::King => 'k',
+                    CastleSide::Queen => 'q',
+                }
+            } else {
+                rook.file().to_char()
+            };
+            field.push(match color {
+                Color::White => letter.to_ascii_uppercase(),
+                Color::Black => letter,
+            });
+        }
     }
-    Ok(rights)
+    if field.is_empty() {
+        field.push('-');
+    }
+    field
 }
 
 /// Checks that `ep` could follow a double push by the side not to move: right rank, empty
@@ -232,7 +311,7 @@ impl Board {
             other => return Err(FenError::BadSideToMove(other.to_string())),
         };
         check_material(&board)?;
-        board.castling = parse_castling(&board, fields[2])?;
+        (board.castling, board.castle_rooks) = parse_castling(&board, fields[2])?;
         let ep = match fields[3] {
             "-" => None,
             text => {
@@ -263,8 +342,19 @@ impl Board {
         Ok(board)
     }
 
-    /// The position as a FEN string.
+    /// The position as a FEN string, castling rights in X-FEN (`KQkq` for standard chess; a
+    /// rook's file letter only where `K`/`Q` would name another rook).
     pub fn to_fen(&self) -> String {
+        self.fen_with(false)
+    }
+
+    /// The position as a Shredder-FEN string: castling rights as the rooks' file letters
+    /// (`HAha` for the standard start position).
+    pub fn to_shredder_fen(&self) -> String {
+        self.fen_with(true)
+    }
+
+    fn fen_with(&self, shredder: bool) -> String {
         let mut fen = String::with_capacity(90);
         for rank in Rank::ALL.iter().rev() {
             let mut empty = 0;
@@ -293,7 +383,7 @@ impl Board {
         format!(
             "{fen} {} {} {ep} {} {}",
             self.side.to_char(),
-            self.castling,
+            castling_field(self, shredder),
             self.halfmove,
             self.fullmove
         )

@@ -19,10 +19,14 @@
 use super::attacks::*;
 use super::bitboard::Bitboard;
 use super::board::Board;
-use super::castling::{CastleSide, CASTLES};
+use super::castling::{castle_squares, CastleSide, STANDARD_CASTLE_SQUARES};
 use super::moves::{Move, MoveKind, MoveList};
 use super::piece::{Color, Piece};
-use super::square::{Rank, Square};
+use super::square::{File, Rank, Square};
+
+/// Up to this many king targets are tested square by square; above it, against a map of
+/// every enemy attack (measured on the perft positions: see the README's perft table).
+const KING_TARGETS_TESTED_ONE_BY_ONE: u32 = 2;
 
 /// Which legal moves to generate. `Noisy` and `Quiet` partition `All`; when the side to move is
 /// in check every mode yields only (the matching subset of) the evasions.
@@ -253,38 +257,79 @@ impl Board {
         let them = !self.side;
         let targets = king_attacks(king) & (capture_wanted | quiet_wanted);
         let without_king = self.occupied() ^ king;
-        let mut safe = Bitboard::EMPTY;
-        for to in targets {
-            if !self.is_attacked_by(to, them, without_king) {
-                safe |= to;
+        // Few targets: test each square. Many (an active king in an ending): one map of
+        // everything the enemy attacks is cheaper than a full attack test per square.
+        let safe = if targets.popcount() <= KING_TARGETS_TESTED_ONE_BY_ONE {
+            let mut safe = Bitboard::EMPTY;
+            for to in targets {
+                if !self.is_attacked_by(to, them, without_king) {
+                    safe |= to;
+                }
             }
-        }
+            safe
+        } else {
+            targets & !self.attacked_squares(them, without_king)
+        };
         if safe.any() {
             sink.piece_moves(king, safe & capture_wanted, safe & quiet_wanted);
         }
     }
 
+    /// Every square `by`'s pieces attack, with `occupied` as the blockers.
+    #[inline(always)]
+    pub(crate) fn attacked_squares(&self, by: Color, occupied: Bitboard) -> Bitboard {
+        let p = &self.pieces;
+        let theirs = self.colors[by as usize];
+        let mut attacked =
+            pawn_attacks_set(by, p[Piece::Pawn as usize] & theirs) | king_attacks(self.king(by));
+        for sq in p[Piece::Knight as usize] & theirs {
+            attacked |= knight_attacks(sq);
+        }
+        for sq in self.diagonal_sliders(by) {
+            attacked |= bishop_attacks(sq, occupied);
+        }
+        for sq in self.orthogonal_sliders(by) {
+            attacked |= rook_attacks(sq, occupied);
+        }
+        attacked
+    }
+
+    /// Castling (called only out of check): for each remaining right, the squares both pieces
+    /// travel over must be empty but for the two of them, and the king's path must be safe
+    /// with both lifted off the board (see [`super::castling`]). Emitted as king takes rook.
     #[inline(always)]
     fn castling_moves<S: MoveSink>(&self, sink: &mut S, king: Square, occupied: Bitboard) {
         let us = self.side;
         if !self.castling.has_any(us) {
             return;
         }
-        for side in [CastleSide::King, CastleSide::Queen] {
-            let g = &CASTLES[us as usize][side as usize];
-            if self.castling.has(us, side)
-                && (g.empty & occupied).is_empty()
-                && !g
-                    .safe
-                    .into_iter()
-                    .any(|sq| self.is_attacked_by(sq, !us, occupied))
-            {
-                let kind = match side {
-                    CastleSide::King => MoveKind::KingCastle,
-                    CastleSide::Queen => MoveKind::QueenCastle,
-                };
-                sink.single(Move::new(king, g.king_to, kind));
+        let standard = self.castle_rooks.is_standard()
+            && king == Square::new(File::E, us.relative_rank(Rank::First));
+        for side in CastleSide::ALL {
+            if !self.castling.has(us, side) {
+                continue;
             }
+            let rook = self.castle_rooks.square(us, side);
+            let (must_be_empty, king_path) = if standard {
+                STANDARD_CASTLE_SQUARES[us as usize][side as usize]
+            } else {
+                castle_squares(king, rook, us, side)
+            };
+            if (must_be_empty & occupied).any() {
+                continue;
+            }
+            let lifted = occupied ^ king ^ rook;
+            if king_path
+                .into_iter()
+                .any(|sq| self.is_attacked_by(sq, !us, lifted))
+            {
+                continue;
+            }
+            let kind = match side {
+                CastleSide::King => MoveKind::KingCastle,
+                CastleSide::Queen => MoveKind::QueenCastle,
+            };
+            sink.single(Move::new(king, rook, kind));
         }
     }
 

@@ -6,8 +6,9 @@ use std::ops::{Deref, DerefMut};
 
 use static_assertions::assert_eq_size;
 
+use super::castling::CastleSide;
 use super::piece::Piece;
-use super::square::Square;
+use super::square::{File, Square};
 
 /// What kind of move a [`Move`] is: the top four bits of its encoding.
 ///
@@ -21,9 +22,10 @@ pub enum MoveKind {
     Quiet = 0,
     /// A pawn's two-square advance.
     DoublePush = 1,
-    /// Castling king side (e1g1 / e8g8).
+    /// Castling king side (O-O), encoded as the king taking its own rook (e1h1 in standard
+    /// chess).
     KingCastle = 2,
-    /// Castling queen side (e1c1 / e8c8).
+    /// Castling queen side (O-O-O), encoded as the king taking its own rook (e1a1).
     QueenCastle = 3,
     /// A capture of the piece on the target square.
     Capture = 4,
@@ -81,8 +83,10 @@ impl MoveKind {
 /// A move in 16 bits: from-square (bits 0–5), to-square (bits 6–11), [`MoveKind`] (bits 12–15).
 ///
 /// The all-zero pattern would be the quiet move a1→a1, which cannot exist, so the encoding is a
-/// `NonZeroU16` and `Option<Move>` is also two bytes (asserted below). Castling is encoded as the
-/// king's two-square move (e1g1), the UCI convention for standard chess.
+/// `NonZeroU16` and `Option<Move>` is also two bytes (asserted below). Castling is encoded as
+/// the king taking its own rook (`from` the king's square, `to` the rook's), which names every
+/// Chess960 castling move uniquely; [`Move::dest`] gives the king's destination and
+/// [`Move::uci`] the text in either UCI convention.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(NonZeroU16);
 
@@ -122,10 +126,38 @@ impl Move {
     pub const fn from(self) -> Square {
         Square::index_const((self.0.get() & 63) as usize)
     }
-    /// The square the piece lands on (for castling, the king's destination).
+    /// The to-square of the encoding: where the piece lands, except for castling, where it
+    /// is the castling rook's square (king takes own rook). See [`Move::dest`].
     #[inline(always)]
     pub const fn to(self) -> Square {
         Square::index_const((self.0.get() >> 6 & 63) as usize)
+    }
+    /// The square the moving piece lands on: [`Move::to`], or for castling the king's
+    /// destination (the g- or c-file of its rank).
+    #[inline(always)]
+    pub const fn dest(self) -> Square {
+        match self.kind_bits() {
+            2 => Square::new(File::G, self.from().rank()),
+            3 => Square::new(File::C, self.from().rank()),
+            _ => self.to(),
+        }
+    }
+    /// The side a castling move castles on, `None` for other moves.
+    #[inline(always)]
+    pub const fn castle_side(self) -> Option<CastleSide> {
+        match self.kind_bits() {
+            2 => Some(CastleSide::King),
+            3 => Some(CastleSide::Queen),
+            _ => None,
+        }
+    }
+    /// The move in UCI notation: castling as the king's move to its destination (`e1g1`)
+    /// when `chess960` is false, as king takes rook (`e1h1`) when it is true, as the UCI
+    /// convention for `UCI_Chess960` requires (and always when the king moves less than two
+    /// files, which the standard form cannot tell from a king step).
+    /// Other moves print alike in both.
+    pub const fn uci(self, chess960: bool) -> UciMove {
+        UciMove { mv: self, chess960 }
     }
     /// The kind of move.
     #[inline(always)]
@@ -175,14 +207,37 @@ impl Move {
     }
 }
 
-/// UCI notation: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
-impl fmt::Display for Move {
+/// A move in one of the two UCI conventions for castling (see [`Move::uci`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UciMove {
+    mv: Move,
+    chess960: bool,
+}
+
+impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(p) = self.promotion() {
+        // The king's-destination form names castling only when the king travels two files
+        // or more (otherwise it reads as a king step): a Chess960 king that moves one file
+        // or none is written king takes rook in both conventions.
+        let travel = (self.mv.dest().file() as i32 - self.mv.from().file() as i32).abs();
+        let to = if self.chess960 || travel < 2 {
+            self.mv.to()
+        } else {
+            self.mv.dest()
+        };
+        write!(f, "{}{to}", self.mv.from())?;
+        if let Some(p) = self.mv.promotion() {
             write!(f, "{}", p.to_char())?;
         }
         Ok(())
+    }
+}
+
+/// UCI notation for standard chess: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
+/// For Chess960 output use [`Move::uci`] with `true`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.uci(false), f)
     }
 }
 

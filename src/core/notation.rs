@@ -1,5 +1,6 @@
-//! Move text: UCI notation (`e2e4`, `e7e8q`, castling as `e1g1`) and Standard Algebraic
-//! Notation (`Nf3`, `exd5`, `e8=Q+`, `O-O`, `Nbd7`, `R1e2#`), both parsed and printed.
+//! Move text: UCI notation (`e2e4`, `e7e8q`, castling as `e1g1`, or as king takes rook,
+//! `e1h1`, in Chess960) and Standard Algebraic Notation (`Nf3`, `exd5`, `e8=Q+`, `O-O`, `Nbd7`,
+//! `R1e2#`), both parsed and printed.
 //!
 //! Parsing never trusts the text: a string is first checked for form, then matched against the
 //! legal moves of the position, so a parsed move is always legal.
@@ -7,6 +8,7 @@
 use std::fmt;
 
 use super::board::Board;
+use super::castling::CastleSide;
 use super::moves::{Move, MoveList};
 use super::piece::Piece;
 use super::square::{File, Rank, Square};
@@ -68,7 +70,10 @@ fn promotion_piece(c: char) -> Option<Piece> {
 }
 
 impl Board {
-    /// Parses a move in UCI notation and checks it is legal here.
+    /// Parses a move in UCI notation and checks it is legal here. Castling is read in both
+    /// conventions: king takes own rook (`e1h1`, the Chess960 form) and, when the king moves
+    /// at least two files, the king's destination (`e1g1`, the standard form). A one-file king
+    /// step is always the ordinary king move.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::NotUci(text.to_string());
         if !text.is_ascii() || !(4..=5).contains(&text.len()) {
@@ -83,7 +88,14 @@ impl Board {
         self.legal_moves()
             .iter()
             .copied()
-            .find(|m| m.from() == from && m.to() == to && m.promotion() == promo)
+            .find(|m| {
+                m.from() == from
+                    && m.promotion() == promo
+                    && (m.to() == to
+                        || m.is_castle()
+                            && m.dest() == to
+                            && (from.file() as i32 - to.file() as i32).abs() >= 2)
+            })
             .ok_or_else(|| MoveError::Illegal {
                 text: text.to_string(),
                 reason: self.why_illegal(from, to, promo),
@@ -115,7 +127,11 @@ impl Board {
             }
             _ => {}
         }
-        if piece == Piece::King && (from.file() as i32 - to.file() as i32).abs() == 2 {
+        let own_rook = self.color_on(to) == Some(side) && self.piece_on(to) == Some(Piece::Rook);
+        if piece == Piece::King
+            && from.rank() == to.rank()
+            && ((from.file() as i32 - to.file() as i32).abs() >= 2 || own_rook)
+        {
             return "castling is not possible here (no right, pieces between, or the king \
                     in check or crossing an attacked square)"
                 .to_string();
@@ -138,7 +154,7 @@ impl Board {
         let mut san = String::with_capacity(8);
         let piece = self.piece_on(mv.from()).unwrap_or(Piece::Pawn);
         if mv.is_castle() {
-            san.push_str(if mv.to().file() == File::G {
+            san.push_str(if mv.castle_side() == Some(CastleSide::King) {
                 "O-O"
             } else {
                 "O-O-O"
@@ -209,7 +225,14 @@ impl Board {
             return legal
                 .iter()
                 .copied()
-                .find(|m| m.is_castle() && (m.to().file() == File::C) == long)
+                .find(|m| {
+                    m.castle_side()
+                        == Some(if long {
+                            CastleSide::Queen
+                        } else {
+                            CastleSide::King
+                        })
+                })
                 .ok_or_else(|| {
                     illegal(
                         "castling is not possible here (no right, pieces between, or the king \

@@ -180,8 +180,8 @@ impl ActionLibrary {
     /// `degree` `None` (or 0) only the action filter applies.
     pub fn retrieve(&self, board: &Board, opponent: Move, degree: Option<f64>) -> Retrieval {
         let Some(mover) = board
-            .color_on(opponent.to())
-            .zip(board.piece_on(opponent.to()))
+            .color_on(opponent.dest())
+            .zip(board.piece_on(opponent.dest()))
         else {
             return Retrieval::default();
         };
@@ -197,7 +197,7 @@ impl ActionLibrary {
         // Records of one position are adjacent: compute its similarity once.
         let mut cached: Option<(CompactBoard, f64)> = None;
         for r in candidates {
-            if r.board.piece_on(opponent.to()) != Some(mover) {
+            if r.board.piece_on(opponent.dest()) != Some(mover) {
                 continue;
             }
             out.after_move += r.count as u64;

@@ -115,14 +115,14 @@ impl ControlMap {
         let piece = mv
             .promotion()
             .unwrap_or_else(|| board.piece_on(mv.from()).unwrap_or(Piece::Pawn));
-        let occupied = (board.occupied() ^ mv.from()) | mv.to();
+        let occupied = (board.occupied() ^ mv.from()) | mv.dest();
         let mover = see_value(piece);
-        let targets = piece_attacks(piece, us, mv.to(), occupied)
+        let targets = piece_attacks(piece, us, mv.dest(), occupied)
             & board.color(them)
             & !board.pieces(Piece::King);
         targets
             .into_iter()
-            .filter(|&t| t != mv.to())
+            .filter(|&t| t != mv.dest())
             .filter_map(|t| {
                 let value = see_value(board.piece_on(t)?);
                 self.gain(them, t, value, mover).then_some(value)

@@ -18,7 +18,7 @@ impl PieceTo {
     pub fn of(board: &Board, mv: Move) -> PieceTo {
         let piece = board.piece_on(mv.from()).unwrap_or(Piece::Pawn) as u16;
         let colored = board.side_to_move() as u16 * 6 + piece;
-        PieceTo(colored * 64 + mv.to() as u16)
+        PieceTo(colored * 64 + mv.dest() as u16)
     }
 }
 
@@ -118,7 +118,7 @@ impl Heuristics {
 
     #[inline(always)]
     fn history_index(side: Color, mv: Move) -> usize {
-        (side as usize * 64 + mv.from() as usize) * 64 + mv.to() as usize
+        (side as usize * 64 + mv.from() as usize) * 64 + mv.dest() as usize
     }
 
     #[inline(always)]
@@ -143,7 +143,7 @@ impl Heuristics {
     /// The counter move to `previous` (a move by `!side`), if any.
     #[inline(always)]
     pub fn counter(&self, side: Color, previous: Option<Move>) -> Option<Move> {
-        previous.and_then(|p| self.counters[(!side) as usize * 64 + p.to() as usize])
+        previous.and_then(|p| self.counters[(!side) as usize * 64 + p.dest() as usize])
     }
 
     /// Adds `bonus` with "gravity": the value moves towards ±max, ever more slowly, so
@@ -168,7 +168,7 @@ impl Heuristics {
             killers[0] = Some(best);
         }
         if let Some(p) = previous {
-            self.counters[(!side) as usize * 64 + p.to() as usize] = Some(best);
+            self.counters[(!side) as usize * 64 + p.dest() as usize] = Some(best);
         }
     }
 

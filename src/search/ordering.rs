@@ -255,7 +255,7 @@ fn quiet_tiebreak(board: &Board, mv: Move) -> i32 {
     };
     match board.piece_on(mv.from()) {
         Some(Piece::King) => -512,
-        _ => 32 * (centre_distance(mv.from()) - centre_distance(mv.to())),
+        _ => 32 * (centre_distance(mv.from()) - centre_distance(mv.dest())),
     }
 }
 

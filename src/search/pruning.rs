@@ -95,8 +95,8 @@ pub fn raises_activity(board: &Board, mv: Move) -> bool {
     };
     let before = piece_attacks(piece, us, mv.from(), board.occupied()).popcount();
     let landed = mv.promotion().unwrap_or(piece);
-    let occupied_after = (board.occupied() ^ mv.from()) | mv.to();
-    let after = piece_attacks(landed, us, mv.to(), occupied_after).popcount();
+    let occupied_after = (board.occupied() ^ mv.from()) | mv.dest();
+    let after = piece_attacks(landed, us, mv.dest(), occupied_after).popcount();
     after > before
 }
 

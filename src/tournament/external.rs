@@ -5,8 +5,9 @@
 //! PGN, `Hash` and `Threads` set to the match's values when the engine declares them and the
 //! user did not set them, then the user's options (`--option-b NAME=VALUE`), then `isready`.
 //! Each game starts with `ucinewgame` and `isready`. Each move: `position fen <start> moves
-//! ...` (the whole game so far) and `go` with both clocks (`wtime btime winc binc`) or `go
-//! nodes N`; the answer is awaited until the side's clock has run out plus [`GRACE`] (then
+//! ...` (the whole game so far; in a game tagged `[Variant "Chess960"]` castling is written
+//! king takes rook, after `setoption name UCI_Chess960 value true`) and `go` with both clocks
+//! (`wtime btime winc binc`) or `go nodes N`; the answer is awaited until the side's clock has run out plus [`GRACE`] (then
 //! `stop` is sent and one more grace period allowed). The wall time is charged to the clock
 //! as for an engine in the process, so a late answer loses on time. A process that exits,
 //! closes its output or never answers is a crash: the game is lost and the next game starts
@@ -57,6 +58,8 @@ pub struct UciProcess {
     pub name: String,
     /// The options the engine declared.
     pub declared: Vec<String>,
+    /// Whether `UCI_Chess960` was last set to true.
+    chess960: bool,
 }
 
 impl UciProcess {
@@ -93,6 +96,7 @@ impl UciProcess {
             lines,
             name: spec.short_name(),
             declared: Vec::new(),
+            chess960: false,
         };
         process.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE;
@@ -164,12 +168,19 @@ impl UciProcess {
     /// move's evaluation.
     pub fn go(&mut self, game: &Game, limits: &Limits) -> Result<Result<Chosen, String>, String> {
         let board: &Board = game.end();
+        let chess960 = game
+            .tag("Variant")
+            .is_some_and(|v| v.eq_ignore_ascii_case("chess960"));
+        if chess960 != self.chess960 && self.declares("UCI_Chess960") {
+            self.send(&format!("setoption name UCI_Chess960 value {chess960}"))?;
+            self.chess960 = chess960;
+        }
         let mut command = format!("position fen {}", game.start().to_fen());
         if !game.moves().is_empty() {
             command.push_str(" moves");
             for mv in game.moves() {
                 command.push(' ');
-                command.push_str(&mv.to_string());
+                command.push_str(&mv.uci(chess960).to_string());
             }
         }
         self.send(&command)?;

@@ -355,6 +355,9 @@ pub fn play_game(
     rules: &GameRules,
 ) -> (Game, Outcome) {
     let mut game = Game::new(opening.start);
+    if opening.chess960 {
+        game.set_tag("Variant", "Chess960");
+    }
     let mut position = Position::new(opening.start);
     for &mv in &opening.moves {
         if game.push(mv).is_ok() {

@@ -21,7 +21,7 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::core::{Board, Move};
+use crate::core::{chess960, Board, Move};
 use crate::formats::pgn::{read_games, Game};
 
 /// Where a game starts: a position, and the book moves played from it before the engines
@@ -32,6 +32,11 @@ pub struct Opening {
     pub start: Board,
     /// Book moves from `start` (legal in sequence).
     pub moves: Vec<Move>,
+    /// Whether the game is Chess960: its PGN says `[Variant "Chess960"]` and external
+    /// engines get `UCI_Chess960` and king-takes-rook castling. True for a start position
+    /// only Chess960 has, for a PGN game tagged so, and for every opening of
+    /// `match --variant chess960`.
+    pub chess960: bool,
 }
 
 impl Opening {
@@ -148,6 +153,7 @@ pub fn parse_fen_line(line: &str) -> Result<Opening, String> {
     Ok(Opening {
         start,
         moves: Vec::new(),
+        chess960: start.is_chess960(),
     })
 }
 
@@ -192,7 +198,27 @@ fn opening_of(game: &Game) -> Opening {
     Opening {
         start: *game.start(),
         moves: game.moves().to_vec(),
+        chess960: game.start().is_chess960()
+            || game
+                .tag("Variant")
+                .is_some_and(|v| v.eq_ignore_ascii_case("chess960")),
     }
+}
+
+/// `count` Chess960 start positions drawn at random (seeded) from the 960, each an opening
+/// with no book moves.
+pub fn chess960(count: usize, seed: u64) -> Vec<Opening> {
+    let mut rng = crate::core::prng::SplitMix64::new(seed);
+    (0..count)
+        .map(|_| {
+            let id = (rng.next_u64() % u64::from(chess960::COUNT)) as u16;
+            Opening {
+                start: chess960::start_position(id).expect("id below 960"),
+                moves: Vec::new(),
+                chess960: true,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

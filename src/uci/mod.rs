@@ -14,6 +14,7 @@ pub mod command;
 
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
@@ -30,25 +31,41 @@ use crate::search::{
 };
 use command::{parse, Command, EpdLimit, Go, ParseError};
 
-/// Where the engine writes: shared by the command thread and the search thread.
+/// Where the engine writes: shared by the command thread and the search thread. It also
+/// carries how moves are written (`UCI_Chess960`: castling as king takes rook).
 #[derive(Clone)]
-pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+pub struct Output {
+    writer: Arc<Mutex<Box<dyn Write + Send>>>,
+    chess960: Arc<AtomicBool>,
+}
 
 impl Output {
     /// Wraps a writer.
     pub fn new(writer: Box<dyn Write + Send>) -> Self {
-        Output(Arc::new(Mutex::new(writer)))
+        Output {
+            writer: Arc::new(Mutex::new(writer)),
+            chess960: Arc::new(AtomicBool::new(false)),
+        }
+    }
+    /// Sets the castling convention of every move written from now on.
+    pub fn set_chess960(&self, on: bool) {
+        self.chess960.store(on, Ordering::Relaxed);
+    }
+    /// Whether moves are written in the Chess960 convention.
+    pub fn chess960(&self) -> bool {
+        self.chess960.load(Ordering::Relaxed)
     }
     /// Writes one line and flushes. Output errors (a closed pipe) are ignored: the GUI is gone.
     pub fn line(&self, text: &str) {
-        let mut w = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let mut w = self.writer.lock().unwrap_or_else(|p| p.into_inner());
         let _ = writeln!(w, "{text}");
         let _ = w.flush();
     }
 }
 
-/// Formats a search report as a UCI `info` line.
-pub fn info_line(info: &SearchInfo) -> String {
+/// Formats a search report as a UCI `info` line (moves in the Chess960 convention when
+/// `chess960`).
+pub fn info_line(info: &SearchInfo, chess960: bool) -> String {
     let score = match score::mate_moves(info.score) {
         Some(m) => format!("mate {m}"),
         None => format!("cp {}", info.score),
@@ -62,7 +79,11 @@ pub fn info_line(info: &SearchInfo) -> String {
         .wdl
         .map(|[w, d, l]| format!(" wdl {w} {d} {l}"))
         .unwrap_or_default();
-    let pv: String = info.pv.iter().map(|m| format!(" {m}")).collect();
+    let pv: String = info
+        .pv
+        .iter()
+        .map(|m| format!(" {}", m.uci(chess960)))
+        .collect();
     let pv = if pv.is_empty() {
         pv
     } else {
@@ -82,7 +103,7 @@ pub fn info_line(info: &SearchInfo) -> String {
 
 impl Reporter for Output {
     fn report(&self, info: &SearchInfo) {
-        self.line(&info_line(info));
+        self.line(&info_line(info, self.chess960()));
     }
 
     fn book_move(&self, book: &crate::search::BookMove) {
@@ -91,7 +112,10 @@ impl Reporter for Output {
         } else {
             format!(" ({})", book.note)
         };
-        self.line(&format!("info string book {}{note}", book.mv));
+        self.line(&format!(
+            "info string book {}{note}",
+            book.mv.uci(self.chess960())
+        ));
     }
 
     fn note(&self, text: &str) {
@@ -100,7 +124,8 @@ impl Reporter for Output {
 
     fn current_move(&self, depth: i32, mv: Move, number: usize) {
         self.line(&format!(
-            "info depth {depth} currmove {mv} currmovenumber {number}"
+            "info depth {depth} currmove {} currmovenumber {number}",
+            mv.uci(self.chess960())
         ));
     }
 
@@ -316,6 +341,7 @@ impl Engine {
             Ok(Effect::ClearHash) => self.clear_hash(),
             Err(e) => self.info_string(&e.to_string()),
         }
+        self.out.set_chess960(self.options.chess960);
         if self.options.hash_mb != old_hash {
             let mb = self.options.hash_mb;
             let mut resized = Ok(());
@@ -365,7 +391,10 @@ impl Engine {
             Ok(handle) => self.search = Some(handle),
             Err(e) => {
                 self.info_string(&format!("cannot start a search thread: {e}"));
-                self.say(&bestmove_line(&fallback_result(&board)));
+                self.say(&bestmove_line(
+                    &fallback_result(&board),
+                    self.out.chess960(),
+                ));
             }
         }
     }
@@ -433,7 +462,7 @@ impl SearchJob {
         });
         self.answered
             .store(true, std::sync::atomic::Ordering::SeqCst);
-        self.out.line(&bestmove_line(&result));
+        self.out.line(&bestmove_line(&result, self.out.chess960()));
     }
 }
 
@@ -449,10 +478,14 @@ fn fallback_result(board: &Board) -> SearchResult {
     }
 }
 
-fn bestmove_line(result: &SearchResult) -> String {
+fn bestmove_line(result: &SearchResult, chess960: bool) -> String {
     match (result.best_move, result.ponder_move) {
-        (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
-        (Some(best), None) => format!("bestmove {best}"),
+        (Some(best), Some(ponder)) => format!(
+            "bestmove {} ponder {}",
+            best.uci(chess960),
+            ponder.uci(chess960)
+        ),
+        (Some(best), None) => format!("bestmove {}", best.uci(chess960)),
         (None, _) => "bestmove (none)".to_string(),
     }
 }

@@ -1,5 +1,6 @@
-//! Random legal games for quickcheck: a start position picked from a fixed list and a
-//! sequence of choices, each selecting one legal move (`moves[choice % len]`).
+//! Random legal games for quickcheck: a start position — one of a fixed list, or one of the
+//! 960 Chess960 start positions — and a sequence of choices, each selecting one legal move
+//! (`moves[choice % len]`).
 
 use chainmate::core::{Board, Move};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
@@ -39,15 +40,23 @@ pub const MAX_PLIES: usize = 300;
 /// A random game: an index into [`START_FENS`] and one choice per ply.
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// Index into [`START_FENS`].
+    /// Index into [`START_FENS`], or `START_FENS.len()` plus a Chess960 number.
     pub start: usize,
     /// `choices[i] % n` picks the move at ply `i` among the `n` legal moves.
     pub choices: Vec<u16>,
 }
 
+/// Number of start positions: [`START_FENS`], then the 960 Chess960 start positions.
+pub const STARTS: usize = START_FENS.len() + 960;
+
 impl Arbitrary for Game {
     fn arbitrary(g: &mut Gen) -> Game {
-        let start = usize::arbitrary(g) % START_FENS.len();
+        // Half the games from the fixed list, half from Chess960 set-ups.
+        let start = if bool::arbitrary(g) {
+            usize::arbitrary(g) % START_FENS.len()
+        } else {
+            START_FENS.len() + usize::arbitrary(g) % 960
+        };
         let len = usize::arbitrary(g) % (MAX_PLIES + 1);
         let choices = (0..len).map(|_| u16::arbitrary(g)).collect();
         Game { start, choices }
@@ -66,7 +75,7 @@ impl Arbitrary for Game {
 /// A played game: `boards[0]` is the start, `boards[i + 1]` is `boards[i]` after `moves[i]`.
 pub struct Line {
     /// The start FEN as written in [`START_FENS`].
-    pub start_fen: &'static str,
+    pub start_fen: String,
     /// Every position of the game, the start first.
     pub boards: Vec<Board>,
     /// The moves between them.
@@ -75,15 +84,19 @@ pub struct Line {
 
 impl Game {
     /// The start position's FEN.
-    pub fn start_fen(&self) -> &'static str {
-        START_FENS[self.start]
+    pub fn start_fen(&self) -> String {
+        match START_FENS.get(self.start) {
+            Some(fen) => fen.to_string(),
+            None => chainmate::core::chess960::start_fen((self.start - START_FENS.len()) as u16)
+                .expect("a Chess960 number below 960"),
+        }
     }
 
     /// Plays the game with [`Board::play_unchecked`] until the choices run out or the side to
     /// move has no legal move.
     pub fn line(&self) -> Line {
         let start_fen = self.start_fen();
-        let mut board = super::board(start_fen);
+        let mut board = super::board(&start_fen);
         let mut boards = vec![board];
         let mut moves = Vec::new();
         for &choice in &self.choices {

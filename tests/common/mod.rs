@@ -21,9 +21,10 @@ pub const fn cases(release_count: u64) -> u64 {
     }
 }
 
-/// The legal moves of `board` as sorted UCI strings.
+/// The legal moves of `board` as sorted UCI strings, castling as king takes rook (the form
+/// that is unambiguous in Chess960 too, and the one the reference generator writes).
 pub fn sorted_uci(moves: &[Move]) -> Vec<String> {
-    let mut v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    let mut v: Vec<String> = moves.iter().map(|m| m.uci(true).to_string()).collect();
     v.sort();
     v
 }

@@ -6,11 +6,17 @@
 //! pseudo-legally piece by piece and kept when the mover's king is not attacked after the move
 //! is made on a copy. Castling rights and the en-passant square come from the FEN text and
 //! from the moves this board itself has played, never from the engine's `Board`.
+//!
+//! Castling is Chess960's rule, which standard chess is a case of, written out literally: a
+//! right names a rook on the back rank; the king and that rook jump to the g/c- and
+//! f/d-files; every square either crosses or lands on must be empty but for the two; the king
+//! must not be in check nor cross an attacked square (judged on the board as it stands), and
+//! — as for every move — not stand in check afterwards. Moves are written king takes rook.
 
 use chainmate::core::geometry::{
     self, leaper_attacks, offset, slow_bishop_attacks, slow_rook_attacks, KING_STEPS, KNIGHT_STEPS,
 };
-use chainmate::core::{Board, Color, Piece, Square};
+use chainmate::core::{Board, CastleSide, Color, Piece, Square};
 
 /// Castling right indices: White king side, White queen side, Black king side, Black queen side.
 const RIGHT_CHARS: [char; 4] = ['K', 'Q', 'k', 'q'];
@@ -24,7 +30,7 @@ pub struct RefMove {
 }
 
 impl RefMove {
-    /// UCI text (castling as the king's two-square move).
+    /// UCI text (castling as king takes rook).
     pub fn uci(&self) -> String {
         let mut s = format!("{}{}", name(self.from), name(self.to));
         if let Some(p) = self.promotion {
@@ -49,8 +55,8 @@ fn index(text: &str) -> usize {
 pub struct RefBoard {
     pub squares: [Option<(Color, Piece)>; 64],
     pub side: Color,
-    /// Indexed like [`RIGHT_CHARS`].
-    pub castling: [bool; 4],
+    /// The rook square of each castling right, indexed like [`RIGHT_CHARS`].
+    pub castling: [Option<usize>; 4],
     /// The square a pawn skipped over on the last move, if it was a double push (whether or
     /// not a capture there is possible or legal).
     pub ep: Option<usize>,
@@ -86,9 +92,44 @@ impl RefBoard {
             } else {
                 Color::Black
             },
-            castling: RIGHT_CHARS.map(|c| fields[2].contains(c)),
+            castling: [None; 4],
             ep: (fields[3] != "-").then(|| index(fields[3])),
         }
+        .with_rights(fields[2])
+    }
+
+    /// Reads a castling field: `KQkq` (the outermost rook on that side of the king) or rook
+    /// files (`HAha`), in any mix.
+    fn with_rights(mut self, field: &str) -> RefBoard {
+        for c in field.chars().filter(|&c| c != '-') {
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let back = if color == Color::White { 0 } else { 56 };
+            let king = self.king(color);
+            let rook_files: Vec<usize> = (0..8)
+                .filter(|&f| self.squares[back + f] == Some((color, Piece::Rook)))
+                .collect();
+            let (right, file) = match c.to_ascii_lowercase() {
+                'k' => (
+                    0,
+                    *rook_files.iter().filter(|&&f| f > king % 8).max().unwrap(),
+                ),
+                'q' => (
+                    1,
+                    *rook_files.iter().filter(|&&f| f < king % 8).min().unwrap(),
+                ),
+                letter => {
+                    let file = (letter as u8 - b'a') as usize;
+                    (if file > king % 8 { 0 } else { 1 }, file)
+                }
+            };
+            let index = right + if color == Color::White { 0 } else { 2 };
+            self.castling[index] = Some(back + file);
+        }
+        self
     }
 
     /// The placement and side to move of an engine board (no castling rights, no en passant):
@@ -102,23 +143,8 @@ impl RefBoard {
         RefBoard {
             squares,
             side: board.side_to_move(),
-            castling: [false; 4],
+            castling: [None; 4],
             ep: None,
-        }
-    }
-
-    /// Castling rights in FEN notation.
-    pub fn castling_text(&self) -> String {
-        let s: String = RIGHT_CHARS
-            .iter()
-            .zip(self.castling)
-            .filter(|(_, has)| *has)
-            .map(|(c, _)| *c)
-            .collect();
-        if s.is_empty() {
-            "-".to_string()
-        } else {
-            s
         }
     }
 
@@ -266,32 +292,30 @@ impl RefBoard {
 
     fn castling_moves(&self, king: usize, moves: &mut Vec<RefMove>) {
         let us = self.side;
-        let (home, first_right) = match us {
-            Color::White => (4, 0),
-            Color::Black => (60, 2),
+        let (back, first_right) = match us {
+            Color::White => (0, 0),
+            Color::Black => (56, 2),
         };
-        if king != home {
+        if king / 8 != back / 8 || self.attacked(king, !us) {
             return;
         }
-        // (right, rook square, squares that must be empty, squares the king crosses or lands on)
-        let sides = [
-            (first_right, home + 3, vec![home + 1, home + 2], home + 2),
-            (
-                first_right + 1,
-                home - 4,
-                vec![home - 1, home - 2, home - 3],
-                home - 2,
-            ),
-        ];
-        for (right, rook, empty, king_to) in sides {
-            let path_clear = empty.iter().all(|&s| self.squares[s].is_none());
-            let rook_home = self.squares[rook] == Some((us, Piece::Rook));
-            let crossed = [home, (home + king_to) / 2, king_to];
-            let safe = crossed.iter().all(|&s| !self.attacked(s, !us));
-            if self.castling[right] && rook_home && path_clear && safe {
+        let span = |a: usize, b: usize| a.min(b)..=a.max(b);
+        for (right, (king_file, rook_file)) in [(first_right, (6, 5)), (first_right + 1, (2, 3))] {
+            let Some(rook) = self.castling[right] else {
+                continue;
+            };
+            if self.squares[rook] != Some((us, Piece::Rook)) {
+                continue;
+            }
+            let (king_to, rook_to) = (back + king_file, back + rook_file);
+            let clear = span(king, king_to)
+                .chain(span(rook, rook_to))
+                .all(|s| s == king || s == rook || self.squares[s].is_none());
+            let safe = span(king, king_to).all(|s| !self.attacked(s, !us));
+            if clear && safe {
                 moves.push(RefMove {
-                    from: home,
-                    to: king_to,
+                    from: king,
+                    to: rook,
                     promotion: None,
                 });
             }
@@ -308,30 +332,30 @@ impl RefBoard {
             // En passant: the captured pawn stands beside the mover, on the target's file.
             next.squares[mv.from / 8 * 8 + mv.to % 8] = None;
         }
-        if piece == Piece::King && file_change.abs() == 2 {
-            let (rook_from, rook_to) = if file_change > 0 {
-                (mv.from + 3, mv.from + 1)
-            } else {
-                (mv.from - 4, mv.from - 1)
-            };
-            next.squares[rook_to] = next.squares[rook_from].take();
+        let own_rook = self.squares[mv.to] == Some((color, Piece::Rook));
+        if piece == Piece::King && own_rook {
+            // Castling, king takes rook: the rook's side of the king says which.
+            let back = mv.from / 8 * 8;
+            let (king_file, rook_file) = if mv.to > mv.from { (6, 5) } else { (2, 3) };
+            next.squares[mv.from] = None;
+            next.squares[mv.to] = None;
+            next.squares[back + king_file] = Some((color, Piece::King));
+            next.squares[back + rook_file] = Some((color, Piece::Rook));
+        } else {
+            next.squares[mv.from] = None;
+            next.squares[mv.to] = Some((color, mv.promotion.unwrap_or(piece)));
         }
-        next.squares[mv.from] = None;
-        next.squares[mv.to] = Some((color, mv.promotion.unwrap_or(piece)));
-        // A right is lost when its king or rook square is left or captured on.
-        let lost = [
-            (4, [0, 1]),
-            (7, [0, 0]),
-            (0, [1, 1]),
-            (60, [2, 3]),
-            (63, [2, 2]),
-            (56, [3, 3]),
-        ];
-        for (sq, rights) in lost {
-            if mv.from == sq || mv.to == sq {
-                for r in rights {
-                    next.castling[r] = false;
-                }
+        // A king move loses both of its side's rights; a rook leaving its square, or taken
+        // on it, loses that rook's right.
+        let own_rights = if color == Color::White {
+            [0, 1]
+        } else {
+            [2, 3]
+        };
+        for (r, right) in next.castling.iter_mut().enumerate() {
+            let king_moved = piece == Piece::King && own_rights.contains(&r);
+            if king_moved || *right == Some(mv.from) || *right == Some(mv.to) {
+                *right = None;
             }
         }
         next.ep = (piece == Piece::Pawn && rank_change.abs() == 2).then(|| (mv.from + mv.to) / 2);
@@ -381,12 +405,22 @@ impl RefBoard {
         if self.side != board.side_to_move() {
             diffs.push(format!("side to move: reference {:?}", self.side));
         }
-        let rights = board.castling_rights().to_string();
-        if self.castling_text() != rights {
-            diffs.push(format!(
-                "castling: reference {}, engine {rights}",
-                self.castling_text()
-            ));
+        let sides = [
+            (Color::White, CastleSide::King),
+            (Color::White, CastleSide::Queen),
+            (Color::Black, CastleSide::King),
+            (Color::Black, CastleSide::Queen),
+        ];
+        for (i, (color, side)) in sides.into_iter().enumerate() {
+            let engine = board.castling_rook(color, side).map(|s| s as usize);
+            if engine != self.castling[i] {
+                diffs.push(format!(
+                    "castling right {}: reference rook {:?}, engine {:?}",
+                    RIGHT_CHARS[i],
+                    self.castling[i].map(name),
+                    engine.map(name)
+                ));
+            }
         }
         (!diffs.is_empty()).then(|| diffs.join("; "))
     }
