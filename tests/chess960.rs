@@ -195,6 +195,17 @@ fn what_blocks_castling_and_what_does_not() {
     // The castling rook shields c1 from the queen on a1; once it moves to d1 the king on c1
     // would stand in check, so castling is illegal.
     assert!(castle("4k3/8/8/8/8/8/8/qR1K4 w B - 0 1", q).is_none());
+    // The same with the king already on its destination c1: it does not move, the rook
+    // does, and the queen's ray opens onto the king (found by the random-games property
+    // from start position 267: Qrk1r3/... b q).
+    assert!(castle("4k3/8/8/8/8/8/8/qRK5 w B - 0 1", q).is_none());
+    assert!(castle(
+        "Qrk1r3/p1nqpb1p/3p2p1/1p3p2/P1p2P2/4P3/2PP2PP/K1NRNRBB b q - 2 12",
+        q
+    )
+    .is_none());
+    // Without the queen behind it the same castling is legal.
+    assert!(castle("4k3/8/8/8/8/8/8/1RK5 w B - 0 1", q).is_some());
     // Never out of check.
     assert!(castle("3k4/8/8/8/8/8/8/1R2K2r w B - 0 1", q).is_none());
     // The other castling rook standing in the way blocks: g1 king, f1 and h1 rooks, O-O

@@ -67,7 +67,8 @@ pub const fn rook_destination(color: Color, side: CastleSide) -> Square {
 /// `rook` (both on `color`'s back rank): `(must_be_empty, king_path)`. `must_be_empty` is
 /// every square the king or the rook crosses or lands on, less the two pieces' own squares;
 /// `king_path` is every square the king crosses or lands on except its start (which "not in
-/// check" covers). Looked up in a table built at compile time.
+/// check" covers), and always its destination, even when that is where the king stands.
+/// Looked up in a table built at compile time.
 #[inline(always)]
 pub fn castle_squares(
     king: Square,
@@ -120,7 +121,10 @@ static CASTLE_SQUARES: [[[(u64, u64); 8]; 8]; 2] = {
             while r < 8 {
                 let pieces = (1u64 << k) | (1u64 << r);
                 let empty = (span(k, king_to) | span(r, rook_to)) & !pieces;
-                let path = span(k, king_to) & !(1u64 << k);
+                // The squares the king crosses and its destination, which stays on the path
+                // even when the king already stands there: the rook it lifts may have been
+                // the only shield (queen a8, rook b8, king c8, castling O-O-O).
+                let path = (span(k, king_to) & !(1u64 << k)) | (1u64 << king_to);
                 table[side][k][r] = (empty, path);
                 r += 1;
             }
