@@ -243,7 +243,16 @@ impl Board {
     /// counting what stands between.
     #[inline(always)]
     pub(crate) fn update_checks_and_pins(&mut self) {
-        let us = self.side;
+        match self.side {
+            Color::White => self.update_checks_and_pins_for::<true>(),
+            Color::Black => self.update_checks_and_pins_for::<false>(),
+        }
+    }
+
+    /// [`Board::update_checks_and_pins`] with the side to move known at compile time.
+    #[inline(always)]
+    fn update_checks_and_pins_for<const WHITE: bool>(&mut self) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let king = self.king(us);
         let occupied = self.occupied();
@@ -333,9 +342,20 @@ impl Board {
     /// [`Board::try_play`].
     #[inline(never)]
     pub fn play_unchecked(&mut self, mv: Move) {
-        self.apply(mv);
-        self.update_checks_and_pins();
-        self.set_ep_after(mv);
+        // One copy per mover, so that colour is a constant throughout (the side to move
+        // after the move is the other one).
+        match self.side {
+            Color::White => {
+                self.apply::<true>(mv);
+                self.update_checks_and_pins_for::<false>();
+                self.set_ep_after::<true>(mv);
+            }
+            Color::Black => {
+                self.apply::<false>(mv);
+                self.update_checks_and_pins_for::<true>();
+                self.set_ep_after::<false>(mv);
+            }
+        }
     }
 
     /// Plays `mv` (legal here) as a *leaf*: placement, mailbox, hash, castling rights, en
@@ -345,17 +365,25 @@ impl Board {
     /// nothing is ever asked of a leaf ("checkers and pins computed only when asked").
     #[inline]
     pub fn play_leaf(&mut self, mv: Move) {
-        self.apply(mv);
-        self.set_ep_after(mv);
+        match self.side {
+            Color::White => {
+                self.apply::<true>(mv);
+                self.set_ep_after::<true>(mv);
+            }
+            Color::Black => {
+                self.apply::<false>(mv);
+                self.set_ep_after::<false>(mv);
+            }
+        }
     }
 
     /// After a double push, records the en-passant square if a legal capture exists (tested
-    /// from scratch: it needs neither checkers nor pins).
+    /// from scratch: it needs neither checkers nor pins). `WHITE`: whether White made `mv`.
     #[inline(always)]
-    fn set_ep_after(&mut self, mv: Move) {
+    fn set_ep_after<const WHITE: bool>(&mut self, mv: Move) {
         if mv.kind() == MoveKind::DoublePush {
-            let us = !self.side;
-            let them = self.side;
+            let us = if WHITE { Color::White } else { Color::Black };
+            let them = !us;
             let from = mv.from();
             let ep = Square::new(from.file(), us.relative_rank(Rank::Third));
             if (pawn_attacks(us, ep) & self.colored(them, Piece::Pawn)).any() {
@@ -365,9 +393,10 @@ impl Board {
     }
 
     /// The placement part of a move: everything but checkers, pins and en passant.
+    /// `WHITE`: whether the side to move (the mover) is White.
     #[inline(always)]
-    fn apply(&mut self, mv: Move) {
-        let us = self.side;
+    fn apply<const WHITE: bool>(&mut self, mv: Move) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let from = mv.from();
         let to = mv.to();

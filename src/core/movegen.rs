@@ -201,7 +201,22 @@ impl Board {
         sink: &mut S,
         from_squares: Bitboard,
     ) {
-        let us = self.side;
+        match self.side {
+            Color::White => self.generate_for::<S, NOISY, QUIET, true>(sink, from_squares),
+            Color::Black => self.generate_for::<S, NOISY, QUIET, false>(sink, from_squares),
+        }
+    }
+
+    /// [`Board::generate_from`] for the side to move given at compile time (`WHITE`): pawn
+    /// directions, relative ranks and colour indexing fold to constants, so the hot loop has
+    /// no branch on colour.
+    #[inline(always)]
+    fn generate_for<S: MoveSink, const NOISY: bool, const QUIET: bool, const WHITE: bool>(
+        &self,
+        sink: &mut S,
+        from_squares: Bitboard,
+    ) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let king = self.king(us);
         let occupied = self.occupied();
@@ -213,7 +228,7 @@ impl Board {
         let quiet_wanted = if QUIET { !occupied } else { Bitboard::EMPTY };
 
         if from_squares.contains(king) {
-            self.king_moves(sink, king, capture_wanted, quiet_wanted);
+            self.king_moves(sink, them, king, capture_wanted, quiet_wanted);
         }
         if self.checkers.more_than_one() {
             return;
@@ -223,7 +238,7 @@ impl Board {
             None => Bitboard::FULL,
         };
         if QUIET && self.checkers.is_empty() && from_squares.contains(king) {
-            self.castling_moves(sink, king, occupied);
+            self.castling_moves(sink, us, king, occupied);
         }
         let ctx = Context {
             us,
@@ -250,11 +265,11 @@ impl Board {
     fn king_moves<S: MoveSink>(
         &self,
         sink: &mut S,
+        them: Color,
         king: Square,
         capture_wanted: Bitboard,
         quiet_wanted: Bitboard,
     ) {
-        let them = !self.side;
         let targets = king_attacks(king) & (capture_wanted | quiet_wanted);
         let without_king = self.occupied() ^ king;
         // Few targets: test each square. Many (an active king in an ending): one map of
@@ -298,8 +313,13 @@ impl Board {
     /// travel over must be empty but for the two of them, and the king's path must be safe
     /// with both lifted off the board (see [`super::castling`]). Emitted as king takes rook.
     #[inline(always)]
-    fn castling_moves<S: MoveSink>(&self, sink: &mut S, king: Square, occupied: Bitboard) {
-        let us = self.side;
+    fn castling_moves<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        us: Color,
+        king: Square,
+        occupied: Bitboard,
+    ) {
         if !self.castling.has_any(us) {
             return;
         }
