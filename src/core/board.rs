@@ -234,8 +234,33 @@ impl Board {
             | (pawn_attacks(!by, sq) & p[Piece::Pawn as usize]))
             & them
             != Bitboard::EMPTY
-            || (bishop_attacks(sq, occupied) & self.diagonal_sliders(by)).any()
-            || (rook_attacks(sq, occupied) & self.orthogonal_sliders(by)).any()
+            || Self::slider_reaches(
+                sq,
+                occupied,
+                self.diagonal_sliders(by),
+                bishop_rays,
+                bishop_attacks,
+            )
+            || Self::slider_reaches(
+                sq,
+                occupied,
+                self.orthogonal_sliders(by),
+                rook_rays,
+                rook_attacks,
+            )
+    }
+
+    /// Whether one of `sliders` attacks `sq`: the empty-board rays first (a table load), the
+    /// slider attack lookup only when a slider stands on them.
+    #[inline(always)]
+    fn slider_reaches(
+        sq: Square,
+        occupied: Bitboard,
+        sliders: Bitboard,
+        rays: fn(Square) -> Bitboard,
+        attacks: fn(Square, Bitboard) -> Bitboard,
+    ) -> bool {
+        (rays(sq) & sliders).any() && (attacks(sq, occupied) & sliders).any()
     }
 
     /// Recomputes the side to move's checkers and pinned pieces from scratch: knights and
