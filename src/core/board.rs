@@ -367,19 +367,9 @@ impl Board {
     /// [`Board::try_play`].
     #[inline(never)]
     pub fn play_unchecked(&mut self, mv: Move) {
-        // One copy per mover, so that colour is a constant throughout (the side to move
-        // after the move is the other one).
         match self.side {
-            Color::White => {
-                self.apply::<true>(mv);
-                self.update_checks_and_pins_for::<false>();
-                self.set_ep_after::<true>(mv);
-            }
-            Color::Black => {
-                self.apply::<false>(mv);
-                self.update_checks_and_pins_for::<true>();
-                self.set_ep_after::<false>(mv);
-            }
+            Color::White => self.play_as::<true, false>(mv),
+            Color::Black => self.play_as::<false, false>(mv),
         }
     }
 
@@ -391,15 +381,25 @@ impl Board {
     #[inline]
     pub fn play_leaf(&mut self, mv: Move) {
         match self.side {
-            Color::White => {
-                self.apply::<true>(mv);
-                self.set_ep_after::<true>(mv);
-            }
-            Color::Black => {
-                self.apply::<false>(mv);
-                self.set_ep_after::<false>(mv);
+            Color::White => self.play_as::<true, true>(mv),
+            Color::Black => self.play_as::<false, true>(mv),
+        }
+    }
+
+    /// [`Board::play_unchecked`] (`LEAF` false) and [`Board::play_leaf`] (`LEAF` true) with
+    /// the mover known at compile time (`WHITE`), so that colour is a constant throughout.
+    #[inline(always)]
+    fn play_as<const WHITE: bool, const LEAF: bool>(&mut self, mv: Move) {
+        self.apply::<WHITE>(mv);
+        if !LEAF {
+            // The side to move now is the other one.
+            if WHITE {
+                self.update_checks_and_pins_for::<false>();
+            } else {
+                self.update_checks_and_pins_for::<true>();
             }
         }
+        self.set_ep_after::<WHITE>(mv);
     }
 
     /// After a double push, records the en-passant square if a legal capture exists (tested
