@@ -6,18 +6,23 @@
 
 use chainmate::lab::pins::{self, PINS};
 
+mod common;
+
+/// Three workers beside a busy thread: more threads than the machine's two cores, so each
+/// search runs slower than alone — a node count that depended on the clock would move.
 #[test]
 fn every_pinned_configuration_keeps_its_signature() {
+    let _hog = common::CpuHog::start();
+    const WORKERS: usize = 3;
     let moved: Vec<String> = std::thread::scope(|scope| {
-        let halves: Vec<_> = [0, 1]
-            .into_iter()
+        let halves: Vec<_> = (0..WORKERS)
             .map(|half| {
                 std::thread::Builder::new()
                     .stack_size(chainmate::search::THREAD_STACK)
                     .spawn_scoped(scope, move || {
                         PINS.iter()
                             .skip(half)
-                            .step_by(2)
+                            .step_by(WORKERS)
                             .filter_map(|pin| {
                                 let nodes = pin.run().expect("pinned configurations parse");
                                 (nodes != pin.nodes).then(|| {

@@ -335,3 +335,64 @@ fn candidate_search_switches_keep_mates_and_change_the_tree() {
         assert_ne!(with.nodes, without.nodes, "{switch}");
     }
 }
+
+/// A reporter that keeps every report.
+#[derive(Default)]
+struct Recorder(std::sync::Mutex<Vec<search::SearchInfo>>);
+
+impl search::Reporter for Recorder {
+    fn report(&self, info: &search::SearchInfo) {
+        self.0.lock().unwrap().push(info.clone());
+    }
+}
+
+/// The last report (the move played) is labelled with the depth its score came from: when a
+/// node limit cuts iteration d + 1 short after a new best move was searched, the line says
+/// d + 1, not the completed depth d with another iteration's score and line.
+#[test]
+fn the_final_report_names_the_depth_its_line_came_from() {
+    let mut cut_short = 0;
+    for fen in chainmate::lab::bench::BENCH_FENS.iter().take(20) {
+        for nodes in [3_000u64, 17_000, 45_000] {
+            let recorder = Recorder::default();
+            let tt = TranspositionTable::new(16);
+            let result = search::search(
+                &Position::from_fen(fen).unwrap(),
+                &Limits::nodes(nodes),
+                &SearchConfig::default(),
+                &tt,
+                &SearchControl::default(),
+                &recorder,
+            );
+            let reports = recorder.0.into_inner().unwrap();
+            let (last, earlier) = reports.split_last().expect("a final report");
+            assert!(last.depth >= 1 && result.depth >= 1, "{fen} {nodes}");
+            assert_eq!(last.pv.first().copied(), result.best_move);
+            assert_eq!(last.score, result.score);
+            // The line's depth is the completed one or the one cut short; an iteration that
+            // reported this move at this depth gave it the same score.
+            assert!(
+                last.depth == result.depth || last.depth == result.depth + 1,
+                "{fen} {nodes}: depth {} after completing {}",
+                last.depth,
+                result.depth
+            );
+            if let Some(same) = earlier.iter().rev().find(|r| {
+                r.depth == last.depth && r.bound.is_none() && r.pv.first() == last.pv.first()
+            }) {
+                assert_eq!(
+                    same.score, last.score,
+                    "{fen} {nodes}: depth {}",
+                    last.depth
+                );
+            }
+            if last.depth == result.depth + 1 {
+                cut_short += 1;
+            }
+        }
+    }
+    assert!(
+        cut_short > 0,
+        "no search was cut short after a new line: the test tests nothing"
+    );
+}

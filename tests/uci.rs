@@ -675,3 +675,23 @@ fn books_answer_at_once_and_analysis_still_searches() {
     e.send("quit");
     assert!(e.close_and_wait().success());
 }
+
+/// Depth 1 always finishes, whatever the limit (as in Stockfish): `go nodes 1` reports a
+/// searched depth and plays the mate in one, never an arbitrary first move.
+#[test]
+fn go_nodes_1_finishes_depth_1_and_plays_the_mate() {
+    let mut e = Engine::start();
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    for go in ["go nodes 1", "go movetime 1", "go wtime 1 btime 1"] {
+        e.send(go);
+        let (mv, lines) = e.bestmove();
+        assert_eq!(mv, "d1d8", "{go}: {lines:?}");
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .expect("a final info line");
+        assert!(!last.starts_with("info depth 0"), "{go}: {last}");
+        assert!(last.contains("score mate 1"), "{go}: {last}");
+    }
+}

@@ -358,6 +358,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) control: &'a SearchControl,
     pub(crate) limits: &'a Limits,
     pub(crate) budget: TimeBudget,
+    /// When the search was asked for ([`Limits::started`]): what the clock and reports count
+    /// from. Only *when* the search stops and what it reports may depend on it.
     pub(crate) start: Instant,
     /// Set by the main thread when it finishes, to release the helpers.
     pub(crate) done: AtomicBool,
@@ -432,7 +434,12 @@ impl Searcher {
 
     /// Forgets everything learnt (a new game): the table, the heuristics and the chains.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.clear_with_threads(1);
+    }
+
+    /// [`Searcher::clear`], clearing the table with `threads` threads (UCI: `Threads`).
+    pub fn clear_with_threads(&mut self, threads: usize) {
+        self.tt.clear_with_threads(threads);
         for m in &mut self.memory {
             m.clear();
         }
@@ -599,7 +606,7 @@ impl Job<'_> {
                 position.board().side_to_move(),
                 config.move_overhead,
             ),
-            start: Instant::now(),
+            start: limits.started.unwrap_or_else(Instant::now),
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
         };

@@ -3,6 +3,13 @@
 //!
 //! Only the main thread (id 0) reports and decides when to stop; helpers of a lazy-SMP search
 //! run the same loop from staggered depths until the main thread is done.
+//!
+//! The clock decides only when to stop and what to report. Every choice that shapes the tree
+//! — the order of the root moves (kept through aspiration re-searches, whatever the time),
+//! the windows, the depths — depends
+//! on the position, the options and the search so far alone, so a search to a fixed depth or
+//! node count visits the same nodes on a fast machine, a slow one or a busy one
+//! (`tests/determinism.rs`).
 
 use super::node::NodeKind;
 use super::thread::{Thread, REPORT_INTERVAL};
@@ -67,7 +74,6 @@ impl Thread<'_> {
         if self.max_depth > 0 {
             max_depth = max_depth.min(self.max_depth);
         }
-        let mut completed = 0;
         let multipv = self.multipv.min(self.root_moves.len());
         // Helpers start at staggered depths so threads do not all search the same tree.
         let first_depth = 1 + (self.id % 2) as i32;
@@ -91,7 +97,7 @@ impl Thread<'_> {
             if self.stopped {
                 break;
             }
-            completed = depth;
+            self.completed = depth;
             if self.is_main() {
                 for i in 0..multipv {
                     reporter.report(&self.info(depth, i, None));
@@ -112,15 +118,17 @@ impl Thread<'_> {
             }
         }
         self.publish_nodes();
-        let result = self.result(completed);
+        let result = self.result(self.completed);
         if self.is_main() {
-            reporter.report(&self.final_info(&result, completed));
+            reporter.report(&self.final_info(&result, self.completed));
         }
         result
     }
 
     /// The report of the move the search returns: its line, extended by the ponder move, so
-    /// the last `info` a GUI sees starts with the move played. Mated or stalemated at the
+    /// the last `info` a GUI sees starts with the move played, labelled with the depth (and
+    /// bound) of the iteration its score came from — which is the unfinished one when a limit
+    /// cut an iteration short after the move had been searched. Mated or stalemated at the
     /// root: depth 0, `mate 0` or `cp 0`, no line.
     fn final_info(&self, result: &SearchResult, depth: i32) -> SearchInfo {
         if self.root_moves.is_empty() {
@@ -148,7 +156,9 @@ impl Thread<'_> {
             .iter()
             .position(|rm| Some(rm.mv) == result.best_move)
             .unwrap_or(0);
-        let mut info = self.info(depth, index, None);
+        let rm = &self.root_moves[index];
+        let depth = if rm.depth > 0 { rm.depth } else { depth };
+        let mut info = self.info(depth, index, rm.bound);
         info.multipv = 1;
         info.pv.clone_from(&result.pv);
         if let (1, Some(ponder)) = (info.pv.len(), result.ponder_move) {
@@ -264,8 +274,9 @@ impl Thread<'_> {
             } else {
                 return;
             };
-            if self.is_main() && self.shared.start.elapsed().as_millis() >= 1000 {
-                self.root_moves[self.pv_index..].sort_by_key(|rm| (-rm.score, -rm.previous_score));
+            // The root keeps its order through the re-searches (sorted once the window holds);
+            // only the report of the bound waits for the first second, as `currmove` does.
+            if self.is_main() && self.shared.start.elapsed() >= REPORT_INTERVAL {
                 self.reporter
                     .report(&self.info(depth, self.pv_index, Some(bound)));
             }
@@ -304,6 +315,14 @@ impl Thread<'_> {
             let rm = &mut self.root_moves[i];
             if i == self.pv_index || score > alpha {
                 rm.score = score;
+                rm.depth = depth;
+                rm.bound = if score >= beta {
+                    Some(Bound::Lower)
+                } else if score <= alpha {
+                    Some(Bound::Upper)
+                } else {
+                    None
+                };
                 rm.seldepth = self.seldepth;
                 rm.pv.clear();
                 rm.pv.push(mv);

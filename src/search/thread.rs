@@ -26,6 +26,10 @@ pub(crate) struct RootMove {
     pub(crate) previous_score: Score,
     pub(crate) pv: Vec<Move>,
     pub(crate) seldepth: usize,
+    /// The iteration that gave `score` and `pv` (it may be one a limit cut short).
+    pub(crate) depth: i32,
+    /// `Some` when `score` is only a bound (an aspiration fail, or a search cut short).
+    pub(crate) bound: Option<super::tt::Bound>,
 }
 
 /// Per-ply search stack entry.
@@ -71,6 +75,9 @@ pub struct Thread<'a> {
     pub(crate) nodes: u64,
     published_nodes: u64,
     pub(crate) seldepth: usize,
+    /// The last iteration completed (0 before the first). Until depth 1 is complete no limit
+    /// stops the main thread, so it always has a searched move to play.
+    pub(crate) completed: i32,
     pub(crate) stopped: bool,
     /// Game history hashes followed by the current search path's.
     pub(crate) hashes: Vec<u64>,
@@ -134,6 +141,8 @@ impl<'a> Thread<'a> {
                 previous_score: -INFINITE,
                 pv: vec![mv],
                 seldepth: 0,
+                depth: 0,
+                bound: None,
             })
             .collect();
         let params = &config.params;
@@ -160,6 +169,7 @@ impl<'a> Thread<'a> {
             nodes: 0,
             published_nodes: 0,
             seldepth: 0,
+            completed: 0,
             stopped: false,
             hashes,
             root,
@@ -248,6 +258,10 @@ impl<'a> Thread<'a> {
     }
 
     /// Counts a node and decides whether the search must stop now.
+    ///
+    /// The main thread heeds no limit — nodes, time or `stop` — before depth 1 is complete
+    /// (as Stockfish finishes depth 1 whatever the limit): `go nodes 1` still plays a searched
+    /// move, the mate in one when there is one.
     #[inline]
     pub(crate) fn count_node_and_check_limits(&mut self, ply: usize) -> bool {
         self.nodes += 1;
@@ -255,7 +269,8 @@ impl<'a> Thread<'a> {
         if self.stopped {
             return true;
         }
-        if let Some(limit) = self.limits().nodes.filter(|_| self.is_main()) {
+        let may_stop = self.completed > 0 || !self.is_main();
+        if let Some(limit) = self.limits().nodes.filter(|_| self.is_main() && may_stop) {
             if self.total_nodes() >= limit {
                 self.stopped = true;
                 return true;
@@ -270,6 +285,9 @@ impl<'a> Thread<'a> {
                     .progress(self.total_nodes(), s.start.elapsed(), s.tt.hashfull());
             }
             let s = self.shared;
+            if !may_stop {
+                return false;
+            }
             if s.control.stopped() || (!self.is_main() && s.done.load(Ordering::Relaxed)) {
                 self.stopped = true;
             } else if let (true, Some(hard), Some(elapsed)) =

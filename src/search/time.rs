@@ -11,13 +11,20 @@
 //! * moves to go `m` = `movestogo` if given (capped at 50), else 25;
 //! * soft = t / m + 3/4 · increment, at most 40% of t (with `movestogo 1`: t / 2);
 //! * hard = min(5 × soft, 70% of t) (with `movestogo 1`: 90% of t);
-//! * `movetime` is both limits, minus the overhead.
+//! * `movetime` is the hard limit, less a [`MOVETIME_MARGIN`] for answering; there is no soft
+//!   limit, so the search uses the time it was given (as Stockfish and Ethereal do: a GUI that
+//!   sends `movetime` measures the move itself, and `Move Overhead` is for the game clock).
+//!
+//! Every limit counts from [`Limits::started`], the moment the `go` command arrived when the
+//! front end sets it, so that the time spent before the search thread starts is counted too.
+//! Time only ever decides *when* a search stops and what is reported, never the tree: a search
+//! to a fixed depth or node count is the same whatever the clock says (see `search::root`).
 //!
 //! The search scales the soft limit between iterations by how settled the root is (×0.7 for a
 //! long-stable best move up to ×2 for a changing one with a falling score); the hard limit is
 //! never scaled.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::core::{Color, Move};
 
@@ -48,6 +55,9 @@ pub struct Limits {
     pub ponder: bool,
     /// Restrict the root to these moves.
     pub searchmoves: Vec<Move>,
+    /// When the `go` command arrived; the time limits count from it. `None`: from the start
+    /// of the search.
+    pub started: Option<Instant>,
 }
 
 impl Limits {
@@ -74,6 +84,10 @@ impl Limits {
     }
 }
 
+/// What a `movetime` search keeps back for sending its answer: the stop is checked every
+/// thousand nodes or so (about a millisecond), so the answer arrives at the time given.
+pub const MOVETIME_MARGIN: Duration = Duration::from_millis(1);
+
 /// The time budget of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
@@ -90,14 +104,14 @@ impl TimeBudget {
         hard: None,
     };
 
-    /// The budget for `side` to move under `limits`, keeping `overhead` in reserve.
+    /// The budget for `side` to move under `limits`, keeping `overhead` in reserve on a clock.
     pub fn new(limits: &Limits, side: Color, overhead: Duration) -> TimeBudget {
         if let Some(movetime) = limits.movetime {
             let t = movetime
-                .saturating_sub(overhead)
+                .saturating_sub(MOVETIME_MARGIN)
                 .max(Duration::from_millis(1));
             return TimeBudget {
-                soft: Some(t),
+                soft: None,
                 hard: Some(t),
             };
         }
@@ -171,8 +185,9 @@ mod tests {
             Color::Black,
             Duration::from_millis(20),
         );
-        assert_eq!(b.hard, Some(Duration::from_millis(480)));
-        assert_eq!(b.soft, b.hard);
+        // The time given, less the answering margin; no soft limit to stop early at.
+        assert_eq!(b.hard, Some(Duration::from_millis(499)));
+        assert_eq!(b.soft, None);
         assert_eq!(
             TimeBudget::new(&Limits::default(), Color::White, Duration::ZERO),
             TimeBudget::UNLIMITED

@@ -325,7 +325,8 @@ impl Engine {
     }
 
     fn clear_hash(&mut self) {
-        self.with_searcher(Searcher::clear);
+        let threads = self.options.threads;
+        self.with_searcher(|s| s.clear_with_threads(threads));
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
@@ -355,6 +356,8 @@ impl Engine {
     }
 
     fn go(&mut self, go: Go) {
+        // The clock runs from the moment `go` arrived, not from when the search thread starts.
+        let received = std::time::Instant::now();
         self.stop_and_wait();
         for problem in &go.problems {
             self.info_string(&format!("go: {problem}"));
@@ -365,6 +368,7 @@ impl Engine {
         }
         let board = *self.position.board();
         let mut limits = go.limits;
+        limits.started = Some(received);
         for text in &go.searchmoves {
             match board.parse_uci(text) {
                 Ok(mv) => limits.searchmoves.push(mv),
