@@ -28,6 +28,74 @@ fn assert_svg(svg: &str, words: &[&str]) {
     }
 }
 
+/// The `<text>` elements of an SVG as (y, content), in document order.
+fn svg_texts(svg: &str) -> Vec<(f64, String)> {
+    svg.split("<text")
+        .skip(1)
+        .map(|element| {
+            let y = element
+                .split(" y=\"")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .and_then(|y| y.parse().ok())
+                .unwrap_or(f64::NAN);
+            let content = element
+                .split_once('>')
+                .and_then(|(_, rest)| rest.split("</text>").next())
+                .unwrap_or("")
+                .trim()
+                .to_string();
+            (y, content)
+        })
+        .collect()
+}
+
+/// Tick labels are whole numbers where the axis counts moves or pawns: no `10.0`, no `5.0`.
+fn assert_integer_ticks(svg: &str, expected: &[&str]) {
+    let texts = svg_texts(svg);
+    for (_, text) in &texts {
+        if let Some(whole) = text.strip_suffix(".0") {
+            assert!(whole.parse::<i64>().is_err(), "tick label {text}");
+        }
+    }
+    assert!(!svg.contains("10.0"));
+    for e in expected {
+        assert!(texts.iter().any(|(_, t)| t == e), "no tick label {e}");
+    }
+}
+
+/// The legend's entry `name` is drawn below the score chart's move axis (its `move` label,
+/// the first one), so it covers none of the data.
+fn assert_legend_below_the_scores(svg: &str, name: &str) {
+    let texts = svg_texts(svg);
+    let axis = texts
+        .iter()
+        .find(|(_, t)| t == "move")
+        .expect("a move axis")
+        .0;
+    let entry = texts
+        .iter()
+        .find(|(_, t)| t == name)
+        .expect("a legend entry")
+        .0;
+    assert!(
+        entry > axis,
+        "legend entry {name} at y {entry}, move axis at {axis}"
+    );
+}
+
+/// Every line of the Markdown table in `stdout` has the same number of cells (an escaped
+/// `\|` is not a cell border), and there is at least a header, a rule and a row.
+fn assert_tables_well_formed(stdout: &str) {
+    let cells = |line: &str| line.replace("\\|", "").matches('|').count();
+    let table: Vec<&str> = stdout.lines().filter(|l| l.starts_with('|')).collect();
+    assert!(table.len() >= 3, "{stdout}");
+    assert!(table[0].contains("mean \\|Δscore\\|"), "{}", table[0]);
+    for line in &table {
+        assert_eq!(cells(line), 6, "{line}");
+    }
+}
+
 #[test]
 fn a_searched_game_gives_a_row_per_position_and_configuration_and_a_picture() {
     let (pgn, csv, svg) = (temp("short.pgn"), temp("short.csv"), temp("short.svg"));
@@ -58,6 +126,7 @@ fn a_searched_game_gives_a_row_per_position_and_configuration_and_a_picture() {
             .unwrap_or_else(|| panic!("{table}"));
         assert!(row.contains(",h5f7,false,1000,10.00,true,"), "{row}");
     }
+    assert_tables_well_formed(&text(&out.stdout));
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert_svg(
         &picture,
@@ -65,8 +134,12 @@ fn a_searched_game_gives_a_row_per_position_and_configuration_and_a_picture() {
             "base vs pruning (depth 3)",
             "w (1200) – b (1100), 1-0",
             "cumulative time",
+            "choice differs from the game",
         ],
     );
+    // Four moves: a tick at each.
+    assert_integer_ticks(&picture, &["1", "2", "3", "4", "10", "-10"]);
+    assert_legend_below_the_scores(&picture, "base");
     for p in [pgn, csv, svg] {
         let _ = std::fs::remove_file(p);
     }
@@ -90,8 +163,11 @@ fn the_three_lichess_games_are_plotted_from_their_eval_comments() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("Melcheasedec (1327) – DarioPanarese (1312), 1-0, 55 plies"));
     assert!(stdout.contains("| lichess analysis | 55 |"), "{stdout}");
+    assert_tables_well_formed(&stdout);
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert_svg(&picture, &["lichess analysis", "bwienke (2120)"]);
+    assert_integer_ticks(&picture, &["5", "10", "15", "20", "25"]);
+    assert_legend_below_the_scores(&picture, "lichess analysis");
     let _ = std::fs::remove_file(svg);
     // The rows: lichess's first evaluation of the low game, and the mate at the end.
     let text = std::fs::read_to_string("games/lichess/low.pgn").unwrap();
@@ -162,6 +238,88 @@ fn a_match_writes_evaluation_comments_that_analyse_reads_back() {
     }
 }
 
+/// This crate's binary as an external UCI engine, and the name it gives in its `uci` answer.
+fn external_chainmate() -> (String, String) {
+    (
+        format!("uci:{}", env!("CARGO_BIN_EXE_chainmate")),
+        format!("chainmate {}", env!("CARGO_PKG_VERSION")),
+    )
+}
+
+#[test]
+fn an_external_engine_is_named_by_its_id_name() {
+    let (engine, id) = external_chainmate();
+    let (pgn, csv, svg) = (temp("ext.pgn"), temp("ext.csv"), temp("ext.svg"));
+    std::fs::write(&pgn, SHORT).unwrap();
+    let configs = format!("default,{engine}");
+    let out = chainmate(&[
+        "analyse",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--configs",
+        &configs,
+        "--depth",
+        "3",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains(&format!("| {id} | 7 | ")), "{stdout}");
+    assert_tables_well_formed(&stdout);
+    let table = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| l.contains(&format!(",{id},")))
+        .collect();
+    assert_eq!(rows.len(), 7, "{table}");
+    // Its scores are read from its `info` lines: it sees the mate before 4. Qxf7#.
+    assert!(
+        rows[6].starts_with(&format!("6,4,white,h5f7,{id},h5f7,false,1000,10.00,true,")),
+        "{}",
+        rows[6]
+    );
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert_svg(&picture, &[&format!("default vs {id} (depth 3)")]);
+    assert_legend_below_the_scores(&picture, &id);
+    assert!(!picture.contains(env!("CARGO_BIN_EXE_chainmate")));
+    // A match against it names it the same way in the PGN, and the comments' series follow.
+    let out = chainmate(&[
+        "match",
+        "--engine-a",
+        "default",
+        "--engine-b",
+        &engine,
+        "--games",
+        "1",
+        "--nodes",
+        "500",
+        "--max-moves",
+        "15",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = chainmate(&[
+        "analyse",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        table.contains(&format!(",{id},")) && table.contains(",default,"),
+        "{table}"
+    );
+    for p in [pgn, csv, svg] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
 #[test]
 fn bad_input_is_refused_clearly_and_leaves_no_file() {
     let (pgn, svg) = (temp("bad.pgn"), temp("bad.svg"));
@@ -173,7 +331,7 @@ fn bad_input_is_refused_clearly_and_leaves_no_file() {
     };
     let p = pgn.to_str().unwrap();
     let s = svg.to_str().unwrap();
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 7] = [
         (
             &["--pgn", "/nonexistent/x.pgn"],
             "cannot read /nonexistent/x.pgn",
@@ -190,6 +348,17 @@ fn bad_input_is_refused_clearly_and_leaves_no_file() {
         (
             &["--pgn", p, "--configs", "nonsense", "--depth", "2"],
             "nonsense",
+        ),
+        (
+            &[
+                "--pgn",
+                p,
+                "--configs",
+                "uci:/no/such/engine",
+                "--depth",
+                "2",
+            ],
+            "cannot start '/no/such/engine': No such file or directory",
         ),
         (
             &[

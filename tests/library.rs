@@ -279,7 +279,8 @@ fn matches_against_an_external_engine_play_legal_games_and_survive_a_crash() {
     assert!(run.status.success(), "{out}\n{}", text(&run.stderr));
     assert!(out.contains("A: +2 =0 -0"), "{out}");
     assert!(out.contains("engine failure 2"), "{out}");
-    // A command that does not exist: an error per game, not a panic.
+    // A command that does not exist: the match stops before its first game with the
+    // reason (issue 24), not a panic and not a forfeit per game.
     let run = chainmate(&[
         "match",
         "--engine-a",
@@ -291,7 +292,8 @@ fn matches_against_an_external_engine_play_legal_games_and_survive_a_crash() {
         "--nodes",
         "500",
     ]);
-    assert!(run.status.success());
-    assert!(text(&run.stdout).contains("engine failure 1"));
+    assert_eq!(run.status.code(), Some(2));
+    assert!(text(&run.stderr).contains("engine B: cannot start '/nonexistent/engine'"));
+    assert!(!text(&run.stdout).contains("Games:"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

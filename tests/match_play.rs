@@ -389,3 +389,208 @@ fn bad_input_is_an_error_with_exit_code_2() {
     );
     let _ = std::fs::remove_file(&empty);
 }
+
+// ---- external engines -------------------------------------------------------------------------
+
+/// This crate's binary as an external UCI engine, and the name it gives in its `uci` answer.
+fn external_chainmate() -> (String, String) {
+    (
+        format!("uci:{}", env!("CARGO_BIN_EXE_chainmate")),
+        format!("chainmate {}", env!("CARGO_PKG_VERSION")),
+    )
+}
+
+/// `match` with `engine` as B; returns (exit code, stdout, stderr).
+fn match_against(engine: &str, extra: &[&str]) -> (Option<i32>, String, String) {
+    let nodes = NODES.to_string();
+    let mut args = vec![
+        "match",
+        "--engine-a",
+        "default",
+        "--engine-b",
+        engine,
+        "--games",
+        "2",
+        "--nodes",
+        &nodes,
+        "--hash",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    let out = chainmate(&args);
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
+    let pgn = temp_path("never.pgn");
+    let (code, stdout, stderr) =
+        match_against("uci:/no/such/engine", &["--pgn", pgn.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    assert!(
+        stderr
+            .contains("error: engine B: cannot start '/no/such/engine': No such file or directory"),
+        "{stderr}"
+    );
+    // Not one game, not even the header or an empty PGN file.
+    assert_eq!(stdout, "");
+    assert!(!pgn.exists());
+    // Through the library: a typed error naming the side.
+    let mut s = settings(2, 2, None);
+    s.a = Player {
+        name: "missing".into(),
+        engine: chainmate::tournament::Engine::External(chainmate::tournament::ExternalSpec::new(
+            "/no/such/engine",
+            vec![],
+        )),
+    };
+    let err = run_match(&s, |_, _| panic!("no game may be played")).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            chainmate::tournament::MatchError::Start {
+                side: 'A',
+                error: chainmate::tournament::EngineError::Spawn { .. }
+            }
+        ),
+        "{err:?}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_program_that_is_not_a_uci_engine_is_refused_with_the_reason() {
+    // `cat` echoes `uci` and never says `uciok`: the handshake times out.
+    let (code, _, stderr) = match_against("uci:/bin/cat", &["--uci-timeout", "0.3"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "error: engine B: '/bin/cat' does not answer `uci` with `uciok` within 0.3 s; \
+             is it a UCI engine?"
+        ),
+        "{stderr}"
+    );
+    // `true` exits at once.
+    let (code, _, stderr) = match_against("uci:/bin/true", &[]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("error: engine B: '/bin/true' exited")
+            && stderr.contains("and did not answer `uci` with `uciok`"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = match_against("uci:/bin/cat", &["--uci-timeout", "0"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("positive"), "{stderr}");
+}
+
+#[test]
+fn an_option_the_engine_does_not_declare_or_allow_is_refused() {
+    let (engine, _) = external_chainmate();
+    let (code, _, stderr) = match_against(&engine, &["--option-b", "NoSuchOption=1"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("has no option 'NoSuchOption' (it declares: Hash, "),
+        "{stderr}"
+    );
+    let (code, _, stderr) = match_against(&engine, &["--option-b", "Hash=0"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("does not accept Hash=0: the option takes a whole number from 1 to"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_external_engine_is_named_in_the_pgn_by_its_id_name() {
+    let (engine, id) = external_chainmate();
+    let pgn = temp_path("external.pgn");
+    let (code, stdout, stderr) = match_against(
+        &engine,
+        &["--max-moves", "12", "--pgn", pgn.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains(&format!("Engine B: {id} ({engine})")),
+        "{stdout}"
+    );
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    let games: Vec<Game> = read_games(&written).map(|g| g.unwrap()).collect();
+    assert_eq!(games.len(), 2);
+    fn players(g: &Game) -> (&str, &str) {
+        (g.tag("White").unwrap(), g.tag("Black").unwrap())
+    }
+    assert_eq!(players(&games[0]), ("default", id.as_str()));
+    assert_eq!(players(&games[1]), (id.as_str(), "default"));
+    for game in &games {
+        check_game(game, Some(12)).unwrap();
+    }
+    let _ = std::fs::remove_file(&pgn);
+    // Both sides the same engine: told apart as A and B.
+    let out = chainmate(&[
+        "match",
+        "--engine-a",
+        &engine,
+        "--engine-b",
+        &engine,
+        "--games",
+        "1",
+        "--nodes",
+        "500",
+        "--max-moves",
+        "5",
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains(&format!("Engine A: {id} (A) ({engine})")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("Engine B: {id} (B) ({engine})")),
+        "{stdout}"
+    );
+}
+
+/// An engine that dies during the match (it is given only its first `lines` commands, then
+/// its input closes and it quits) loses the game it was playing, with the reason in the
+/// PGN and on standard error; the match goes on.
+#[cfg(unix)]
+#[test]
+fn an_engine_that_dies_mid_game_forfeits_that_game_with_the_reason() {
+    let script = temp_path("dying.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nn=0\nwhile [ $n -lt 12 ] && IFS= read -r line; do echo \"$line\"; \
+             n=$((n+1)); done | {}\n",
+            env!("CARGO_BIN_EXE_chainmate")
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let pgn = temp_path("dying.pgn");
+    let engine = format!("uci:{}", script.display());
+    let (code, stdout, stderr) = match_against(&engine, &["--pgn", pgn.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("Terminations: engine failure 2"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("warning: game 1 (default - chainmate")
+            && stderr.contains("Black forfeits: chainmate")
+            && stderr.contains("did not answer `go` with `bestmove`"),
+        "{stderr}"
+    );
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    for game in read_games(&written).map(|g| g.unwrap()) {
+        assert_eq!(game.tag("Termination"), Some("abandoned"));
+        let comment = game.comment.as_deref().unwrap_or("");
+        assert!(comment.contains("forfeits: chainmate"), "{comment}");
+        // It played some moves before it died.
+        assert!(game.moves().len() > 16, "{written}");
+    }
+    let _ = std::fs::remove_file(&script);
+    let _ = std::fs::remove_file(&pgn);
+}

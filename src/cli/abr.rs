@@ -196,12 +196,7 @@ fn cell(
     options.extend(args.opponent_option.iter().cloned());
     let settings = MatchSettings {
         a: player(name.to_string(), config, &[], &[])?,
-        b: player(
-            format!("{} ({rating})", args.opponent),
-            &args.opponent,
-            &options,
-            &[],
-        )?,
+        b: player(args.opponent.clone(), &args.opponent, &options, &[])?,
         games: args.games,
         time_control: args.tc,
         nodes: args.nodes,
@@ -212,17 +207,22 @@ fn cell(
         event: format!("chainmate experiment abr: {name} vs {rating}"),
         sprt: None,
     };
+    // Started before the bar, so that an opponent that cannot play stops the experiment
+    // with its reason at once.
+    let mut started =
+        tournament::start_match(&settings).map_err(|e| CliError::Input(e.to_string()))?;
+    // The opponent is named by its `id name` now; its strength setting stays in the name.
+    started.settings.b.name.push_str(&format!(" ({rating})"));
     let mut pgn = String::new();
     let bar = progress_bar(
         args.games as u64,
         "{bar:30} {pos}/{len} games  {msg}  [{elapsed} / ~{duration}]",
     );
     bar.set_message(format!("{name} vs {rating}"));
-    let report = tournament::run_match(&settings, |record, _| {
+    let report = started.play(|record, _| {
         bar.inc(1);
         pgn.push_str(&record.game.to_pgn());
-    })
-    .map_err(CliError::Input)?;
+    });
     bar.finish_and_clear();
     if let Some(dir) = &args.pgn_dir {
         std::fs::create_dir_all(dir).map_err(|e| CliError::Create(dir.clone(), e))?;

@@ -1,5 +1,6 @@
 //! `chainmate analyse`: evaluation over a game (paper 000's Figures 3 and 4). Each
-//! configuration searches every position of the game; or, without `--configs`, the
+//! configuration (or external UCI engine, `uci:COMMAND`, named by its `id name`) searches
+//! every position of the game; or, without `--configs`, the
 //! evaluations written in the game's comments (cutechess, lichess, `chainmate match --pgn`)
 //! are read. A table (CSV) and a picture (SVG) come out; several `--pgn` files give one
 //! column each, so the paper's three-game figure is one command.
@@ -8,12 +9,16 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use super::match_cmd::player;
 use super::{progress_bar, read, write_atomic, CliError, SearchLimitArgs};
-use crate::config;
 use crate::formats::pgn::{self, Game};
-use crate::lab::analyse::{self, Row};
+use crate::lab::analyse::{self, Analyst, Row};
 use crate::lab::plot::{self, Panel};
-use crate::search::SearchConfig;
+use crate::tournament::external::UciProcess;
+use crate::tournament::Engine;
+
+/// Hash size of each configuration's searcher and each external engine, MiB.
+const HASH_MB: usize = 16;
 
 /// Arguments of `analyse`.
 #[derive(Args, Debug)]
@@ -25,8 +30,9 @@ pub struct AnalyseArgs {
     #[arg(long, default_value_t = 1)]
     pub game: usize,
     /// Configurations that search every position, comma-separated (e.g. `base,pruning` for
-    /// paper 000's players, `default` for the engine). Without it, the evaluations in the
-    /// game's comments are plotted.
+    /// paper 000's players, `default` for the engine), or external UCI engines as
+    /// `uci:COMMAND` (named by their `id name`). Without it, the evaluations in the game's
+    /// comments are plotted.
     #[arg(long, value_delimiter = ',')]
     pub configs: Vec<String>,
     /// How far each configuration searches each position.
@@ -111,6 +117,46 @@ fn check_output(path: &Option<PathBuf>) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The analysts `--configs` names: configurations of this engine, and external engines
+/// (`uci:COMMAND`) started now, through the same start-up as `match`'s, so that one that
+/// cannot start stops the command before any search and the others are named by their
+/// `id name`.
+fn analysts(configs: &[String]) -> Result<Vec<Analyst>, CliError> {
+    configs
+        .iter()
+        .map(|c| match player(c.clone(), c, &[], &[])?.engine {
+            Engine::Internal(config) => Ok(Analyst::Config(c.clone(), config)),
+            Engine::External(spec) => UciProcess::start(&spec, HASH_MB)
+                .map(Analyst::Engine)
+                .map_err(|e| CliError::Input(e.to_string())),
+        })
+        .collect()
+}
+
+/// The Markdown summary of one game's rows: positions, agreement with the game's moves
+/// (when searched), mean absolute change of score, time. A `|` inside a cell is escaped
+/// (`\|`), so that every line has the table's five columns.
+pub fn summary_table(rows: &[Row], searched: bool) -> String {
+    let mut out = String::from(
+        "| configuration | positions | plays the game's move | mean \\|Δscore\\| (pawns) | time (s) |\n\
+         | --- | ---: | ---: | ---: | ---: |\n",
+    );
+    for (name, n, agree, jump, ms) in analyse::summary(rows) {
+        let agreement = if searched {
+            format!("{agree} ({:.0} %)", 100.0 * agree as f64 / n.max(1) as f64)
+        } else {
+            "–".to_string()
+        };
+        out.push_str(&format!(
+            "| {} | {n} | {agreement} | {:.2} | {:.2} |\n",
+            name.replace('|', "\\|"),
+            jump / 100.0,
+            ms / 1000.0
+        ));
+    }
+    out
+}
+
 /// Runs `analyse`.
 pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
     check_output(&args.svg)?;
@@ -121,33 +167,28 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
         .map(|p| load_game(p, args.game))
         .collect::<Result<Vec<_>, _>>()?;
     let searched = !args.configs.is_empty();
-    let (configs, how) = if searched {
+    let (mut configs, how) = if searched {
         let (limits, how) = args.limit.limits()?.ok_or_else(|| {
             CliError::Input(
                 "--configs needs a limit per position: --depth, --nodes or --movetime".into(),
             )
         })?;
-        let configs = args
-            .configs
-            .iter()
-            .map(|c| Ok((c.clone(), config::search_config(c, &[])?)))
-            .collect::<Result<Vec<(String, SearchConfig)>, CliError>>()?;
-        (Some((configs, limits)), how)
+        (Some((analysts(&args.configs)?, limits)), how)
     } else {
         (None, "the evaluations in the game's comments".to_string())
     };
     let mut all_rows: Vec<Vec<Row>> = Vec::new();
     for (path, game) in args.pgn.iter().zip(&games) {
-        let rows = match &configs {
-            Some((configs, limits)) => {
+        let rows = match &mut configs {
+            Some((analysts, limits)) => {
                 let bar = progress_bar(
-                    (game.moves().len() * configs.len()) as u64,
+                    (game.moves().len() * analysts.len()) as u64,
                     "{msg} [{bar:30}] {pos}/{len} searches, {elapsed_precise}",
                 );
                 bar.set_message(path.display().to_string());
-                let rows = analyse::analyse(game, configs, limits, &mut || bar.inc(1));
+                let rows = analyse::analyse(game, analysts, limits, &mut || bar.inc(1));
                 bar.finish_and_clear();
-                rows
+                rows.map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?
             }
             None => {
                 let rows = analyse::from_comments(game);
@@ -168,22 +209,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
             caption(game),
             game.moves().len()
         );
-        println!(
-            "| configuration | positions | plays the game's move | mean |Δscore| (pawns) | time (s) |"
-        );
-        println!("| --- | ---: | ---: | ---: | ---: |");
-        for (name, n, agree, jump, ms) in analyse::summary(&rows) {
-            let agreement = if searched {
-                format!("{agree} ({:.0} %)", 100.0 * agree as f64 / n.max(1) as f64)
-            } else {
-                "–".to_string()
-            };
-            println!(
-                "| {name} | {n} | {agreement} | {:.2} | {:.2} |",
-                jump / 100.0,
-                ms / 1000.0
-            );
-        }
+        print!("{}", summary_table(&rows, searched));
         println!();
         all_rows.push(rows);
     }
@@ -209,7 +235,10 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
     }
     if let Some(path) = &args.svg {
         let title = args.title.clone().unwrap_or_else(|| match &configs {
-            Some(_) => format!("{} ({how})", args.configs.join(" vs ")),
+            Some((analysts, _)) => {
+                let names: Vec<&str> = analysts.iter().map(Analyst::name).collect();
+                format!("{} ({how})", names.join(" vs "))
+            }
             None => how.clone(),
         });
         let panels: Vec<Panel> = games

@@ -4,6 +4,7 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::Args;
 use indicatif::ProgressBar;
@@ -13,7 +14,7 @@ use crate::config::search_config as parse_config;
 use crate::core::prng::SplitMix64;
 use crate::tournament::openings::{self, Opening};
 use crate::tournament::{
-    self, elo, Engine, ExternalSpec, MatchSettings, MatchStats, Player, Termination,
+    self, elo, Engine, ExternalSpec, GameRecord, MatchSettings, MatchStats, Player, Termination,
 };
 
 /// Arguments of `match`.
@@ -83,6 +84,21 @@ pub struct MatchArgs {
     /// most that are played).
     #[arg(long, value_parser = tournament::sprt::Sprt::parse)]
     pub sprt: Option<tournament::sprt::Sprt>,
+    /// Seconds an external engine may take to answer `uci` with `uciok` and `isready` with
+    /// `readyok` (decimals allowed). Each external engine is started and asked both before
+    /// the first game: one that cannot start, is not a UCI engine or rejects an option
+    /// stops the match there.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = positive_seconds)]
+    pub uci_timeout: Duration,
+}
+
+/// A positive number of seconds, as `--uci-timeout` takes it.
+fn positive_seconds(text: &str) -> Result<Duration, String> {
+    let seconds = tournament::parse_seconds(text)?;
+    if seconds.is_zero() {
+        return Err("the time must be positive".into());
+    }
+    Ok(seconds)
 }
 
 /// The rules a match is played under.
@@ -111,13 +127,19 @@ const SHOWN_WARNINGS: usize = 10;
 /// Runs `match`.
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let settings = settings(args)?;
+    // The engines first: a match that cannot start leaves no PGN file and plays no game.
+    let started = tournament::start_match(&settings).map_err(|e| CliError::Input(e.to_string()))?;
+    let settings = started.settings.clone();
     let mut pgn = args.pgn.as_deref().map(create_pgn).transpose()?;
     println!("{}", header(args, &settings));
     let bar = games_bar(settings.games);
     let mut write_failed = false;
-    let report = tournament::run_match(&settings, |record, stats| {
+    let report = started.play(|record, stats| {
         bar.inc(1);
         bar.set_message(running_score(stats));
+        if let Some(line) = forfeit_line(record) {
+            bar.suspend(|| eprintln!("{line}"));
+        }
         if let Some(out) = pgn.as_mut() {
             // Flushed after every game, so an interrupted match keeps the games it played.
             let written = out.write_all(record.game.to_pgn().as_bytes());
@@ -130,12 +152,31 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         }
     });
     bar.finish_and_clear();
-    let report = report.map_err(|e| CliError::Input(e.to_string()))?;
     print!("{}", tournament::summary(&settings, &report.stats));
     if let (Some(rating), Some(e)) = (args.rating_b, report.stats.elo()) {
         println!("{}", rating_line(rating, &e));
     }
     finish(args, pgn, &report.stats, write_failed)
+}
+
+/// A warning for a game lost by a crash, an illegal move or on time, as it happens:
+/// `warning: game 3 (default - chainmate 0.1.0): Black forfeits: ...`; `None` for other games.
+fn forfeit_line(record: &GameRecord) -> Option<String> {
+    let outcome = &record.outcome;
+    let forfeit = matches!(
+        outcome.termination,
+        Termination::Crash | Termination::IllegalMove | Termination::TimeForfeit
+    );
+    forfeit.then(|| {
+        let name = |tag| record.game.tag(tag).unwrap_or("?");
+        format!(
+            "warning: game {} ({} - {}): {}",
+            record.number,
+            name("White"),
+            name("Black"),
+            outcome.detail
+        )
+    })
 }
 
 /// `Rating of A: 2143 (95%: 2080 to 2201), given B = 2100`.
@@ -205,9 +246,16 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
     } else {
         (args.engine_a.clone(), args.engine_b.clone())
     };
+    let mut a = player(name_a, &args.engine_a, &args.option_a, &args.set)?;
+    let mut b = player(name_b, &args.engine_b, &args.option_b, &args.set)?;
+    for side in [&mut a, &mut b] {
+        if let Engine::External(spec) = &mut side.engine {
+            spec.handshake = args.uci_timeout;
+        }
+    }
     let settings = MatchSettings {
-        a: player(name_a, &args.engine_a, &args.option_a, &args.set)?,
-        b: player(name_b, &args.engine_b, &args.option_b, &args.set)?,
+        a,
+        b,
         games: args.games,
         time_control: args.tc,
         nodes: args.nodes,
@@ -222,8 +270,9 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
     Ok(settings)
 }
 
-/// A side: `uci:COMMAND` (with its `--option-a/b` settings) or a configuration of this
-/// engine (with the `--set` options).
+/// A side: `uci:COMMAND` (with its `--option-a/b` settings; `name` is what to call it until
+/// it is started and gives its `id name`) or a configuration of this engine (with the
+/// `--set` options).
 pub fn player(
     name: String,
     spec: &str,
@@ -250,10 +299,7 @@ pub fn player(
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(Player {
                 name,
-                engine: Engine::External(ExternalSpec {
-                    command: command.trim().to_string(),
-                    options,
-                }),
+                engine: Engine::External(ExternalSpec::new(command.trim(), options)),
             })
         }
         None => {

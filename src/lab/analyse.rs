@@ -15,7 +15,11 @@
 //! raw score is kept in the table.
 //!
 //! Each configuration has its own [`Searcher`], cleared at the start of the game and kept
-//! over its moves, as an engine playing the game would be.
+//! over its moves, as an engine playing the game would be. An external UCI engine
+//! ([`Analyst::Engine`], `--configs uci:COMMAND`) is treated the same way: sent
+//! `ucinewgame` at the start of each game, then `position ... moves ...` and `go` with the
+//! same limit before each move; its series is named by its `id name`, its scores are
+//! centipawns, and its nodes are those of its last `info` line.
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -24,6 +28,8 @@ use crate::core::{Color, Move, Position};
 use crate::eval::{score, AnyEvaluator, Evaluator};
 use crate::formats::pgn::Game;
 use crate::search::{Limits, SearchConfig, SearchControl, Searcher, Silent};
+use crate::tournament::external::{EngineError, UciProcess};
+use crate::tournament::game::MoveEval;
 
 /// Scores are clamped to ±10 pawns; a mate is drawn at the edge.
 pub const EDGE: i32 = 1000;
@@ -103,51 +109,144 @@ pub fn white_view(score_for_side: i32, side: Color, unit: f64) -> (i32, i32, boo
     (drawn * side.sign(), raw * side.sign(), mate)
 }
 
-/// Searches every position of `game` (before each of its moves) with each configuration
-/// within `limits`; `progress` is called after each search.
+/// Who analyses a game: a configuration of this engine, or an external UCI engine.
+pub enum Analyst {
+    /// This engine with a configuration, under a name (the configuration string); boxed,
+    /// as a configuration is some kilobytes of parameters.
+    Config(String, Box<SearchConfig>),
+    /// A running external engine (started with [`UciProcess::start`], which reads its
+    /// `id name`).
+    Engine(UciProcess),
+}
+
+impl Analyst {
+    /// The name of its series: the configuration string, or the engine's `id name`.
+    pub fn name(&self) -> &str {
+        match self {
+            Analyst::Config(name, _) => name,
+            Analyst::Engine(process) => &process.name,
+        }
+    }
+}
+
+/// Searches every position of `game` (before each of its moves) with each analyst within
+/// `limits`; `progress` is called after each search. An external engine that fails is an
+/// error (an analysis with a hole in one line would mislead).
 pub fn analyse(
     game: &Game,
-    configs: &[(String, SearchConfig)],
+    analysts: &mut [Analyst],
+    limits: &Limits,
+    progress: &mut dyn FnMut(),
+) -> Result<Vec<Row>, EngineError> {
+    let mut rows = Vec::new();
+    for analyst in analysts.iter_mut() {
+        match analyst {
+            Analyst::Config(name, config) => {
+                rows.extend(search_config(game, name, config, limits, progress));
+            }
+            Analyst::Engine(process) => {
+                rows.extend(search_engine(game, process, limits, progress)?);
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// One configuration's rows over the game.
+fn search_config(
+    game: &Game,
+    name: &str,
+    config: &SearchConfig,
     limits: &Limits,
     progress: &mut dyn FnMut(),
 ) -> Vec<Row> {
+    let unit = pawn_unit(&config.evaluator);
+    let mut searcher = Searcher::new(16);
+    searcher.clear();
+    let mut position = Position::new(*game.start());
     let mut rows = Vec::new();
-    for (name, config) in configs {
-        let unit = pawn_unit(&config.evaluator);
-        let mut searcher = Searcher::new(16);
-        searcher.clear();
-        let mut position = Position::new(*game.start());
-        for (ply, &played) in game.moves().iter().enumerate() {
-            let start = Instant::now();
-            let result = searcher.search(
-                &position,
-                limits,
-                config,
-                &SearchControl::default(),
-                &Silent,
-            );
-            let board = position.board();
-            let side = board.side_to_move();
-            let (score, raw, mate) = white_view(result.score, side, unit);
-            rows.push(Row {
-                ply,
-                move_number: u32::from(board.fullmove_number()),
-                side,
-                played,
-                config: name.clone(),
-                best: result.best_move,
-                score: Some(score),
-                raw: Some(raw),
-                mate,
-                depth: u32::try_from(result.depth).ok(),
-                nodes: result.nodes,
-                time_ms: Some(start.elapsed().as_secs_f64() * 1000.0),
-            });
-            progress();
-            position.play_unchecked(played);
-        }
+    for (ply, &played) in game.moves().iter().enumerate() {
+        let start = Instant::now();
+        let result = searcher.search(
+            &position,
+            limits,
+            config,
+            &SearchControl::default(),
+            &Silent,
+        );
+        let board = position.board();
+        let side = board.side_to_move();
+        let (score, raw, mate) = white_view(result.score, side, unit);
+        rows.push(Row {
+            ply,
+            move_number: u32::from(board.fullmove_number()),
+            side,
+            played,
+            config: name.to_string(),
+            best: result.best_move,
+            score: Some(score),
+            raw: Some(raw),
+            mate,
+            depth: u32::try_from(result.depth).ok(),
+            nodes: result.nodes,
+            time_ms: Some(start.elapsed().as_secs_f64() * 1000.0),
+        });
+        progress();
+        position.play_unchecked(played);
     }
     rows
+}
+
+/// An external engine's rows over the game.
+fn search_engine(
+    game: &Game,
+    process: &mut UciProcess,
+    limits: &Limits,
+    progress: &mut dyn FnMut(),
+) -> Result<Vec<Row>, EngineError> {
+    process.new_game()?;
+    let chess960 = game
+        .tag("Variant")
+        .is_some_and(|v| v.eq_ignore_ascii_case("chess960"));
+    let mut board = *game.start();
+    let mut rows = Vec::new();
+    for (ply, &played) in game.moves().iter().enumerate() {
+        let start = Instant::now();
+        let answer =
+            process.search(game.start(), &game.moves()[..ply], &board, chess960, limits)?;
+        let side = board.side_to_move();
+        // Its centipawns are this engine's units (pawn 100); a mate goes to the edge.
+        let view = answer
+            .eval
+            .map(|(eval, _)| white_view(engine_score(eval), side, 100.0));
+        rows.push(Row {
+            ply,
+            move_number: u32::from(board.fullmove_number()),
+            side,
+            played,
+            config: process.name.clone(),
+            best: answer.best.ok(),
+            score: view.map(|v| v.0),
+            raw: view.map(|v| v.1),
+            mate: view.is_some_and(|v| v.2),
+            depth: answer.eval.map(|(_, depth)| depth),
+            nodes: answer.nodes.unwrap_or(0),
+            time_ms: Some(start.elapsed().as_secs_f64() * 1000.0),
+        });
+        progress();
+        board.play_unchecked(played);
+    }
+    Ok(rows)
+}
+
+/// An engine's reported score as a search score (the mover's view): centipawns kept
+/// below the mate range, `mate N` as a mate in `N` moves (`2N - 1` plies; mated: `2N`).
+fn engine_score(eval: MoveEval) -> i32 {
+    match eval {
+        MoveEval::Centipawns(cp) => cp.clamp(-score::MAX_EVAL, score::MAX_EVAL),
+        MoveEval::Mate(n) if n > 0 => score::mate_in((2 * n - 1) as usize),
+        MoveEval::Mate(n) => score::mated_in((2 * n.unsigned_abs()) as usize),
+    }
 }
 
 /// The name of the series of lichess's `[%eval]` comments.
@@ -475,5 +574,15 @@ mod tests {
         let base = AnyEvaluator::by_name("weighted:base").unwrap();
         assert!((pawn_unit(&base) - 246.6).abs() < 1e-9);
         assert_eq!(pawn_unit(&AnyEvaluator::default()), 100.0);
+        assert_eq!(engine_score(MoveEval::Centipawns(-35)), -35);
+        assert_eq!(score::mate_moves(engine_score(MoveEval::Mate(3))), Some(3));
+        assert_eq!(
+            score::mate_moves(engine_score(MoveEval::Mate(-2))),
+            Some(-2)
+        );
+        assert_eq!(
+            score::mate_moves(engine_score(MoveEval::Centipawns(31_999))),
+            None
+        );
     }
 }

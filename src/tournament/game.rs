@@ -27,7 +27,7 @@ use crate::eval::score::Score;
 use crate::formats::pgn::{Game, GameResult};
 use crate::search::{Limits, SearchConfig, SearchControl, Searcher, Silent};
 
-use super::external::{ExternalSpec, UciProcess};
+use super::external::{EngineError, ExternalSpec, UciProcess};
 use super::openings::Opening;
 use super::TimeControl;
 
@@ -80,7 +80,9 @@ pub enum Engine {
 /// A side of a match.
 #[derive(Clone, Debug)]
 pub struct Player {
-    /// Name for the PGN and the report (the configuration string or the engine's command).
+    /// Name for the PGN and the report: the configuration string; for an external engine,
+    /// what to call it until it has named itself (a match replaces it by the engine's
+    /// `id name` when it starts the engine, see [`super::start_match`]).
     pub name: String,
     /// Who plays.
     pub engine: Engine,
@@ -94,53 +96,119 @@ impl Player {
             engine: Engine::Internal(Box::new(config)),
         }
     }
+
+    /// The name, and for an external engine the command that runs it:
+    /// `Stockfish 16 (uci:/usr/games/stockfish)`.
+    pub fn describe(&self) -> String {
+        match &self.engine {
+            Engine::Internal(_) => self.name.clone(),
+            Engine::External(spec) => format!("{} (uci:{})", self.name, spec.command),
+        }
+    }
 }
 
 /// What a worker plays a side with: a searcher (its table and heuristics, cleared before
-/// each game) or an external engine's process (started on first use, restarted after a
-/// crash).
+/// each game) or an external engine's process (started before the match or on first use,
+/// restarted after a crash).
 pub enum Mover {
     /// This engine.
     Internal(Searcher),
-    /// An external engine and the hash size to start it with.
-    External(Option<UciProcess>, ExternalSpec, usize),
+    /// An external engine.
+    External {
+        /// The running process (`None` before the first start and after a crash).
+        process: Option<UciProcess>,
+        /// Why the last start failed, for the comment of the game the engine forfeits.
+        failure: Option<String>,
+        /// How to start it.
+        spec: ExternalSpec,
+        /// Its hash size, MiB.
+        hash_mb: usize,
+    },
 }
 
 impl Mover {
-    /// The mover for `player` with `hash_mb` MiB of table.
+    /// The mover for `player` with `hash_mb` MiB of table; an external engine is started by
+    /// the first [`Mover::new_game`].
     pub fn new(player: &Player, hash_mb: usize) -> Mover {
         match &player.engine {
             Engine::Internal(_) => Mover::Internal(Searcher::new(hash_mb)),
-            Engine::External(spec) => Mover::External(None, spec.clone(), hash_mb),
+            Engine::External(spec) => Mover::External {
+                process: None,
+                failure: None,
+                spec: spec.clone(),
+                hash_mb,
+            },
+        }
+    }
+
+    /// The mover for `player`, with an external engine started and its handshake done now,
+    /// so that a program that cannot play is an error before any game rather than a string
+    /// of forfeits.
+    pub fn start(player: &Player, hash_mb: usize) -> Result<Mover, EngineError> {
+        let mut mover = Mover::new(player, hash_mb);
+        if let Mover::External {
+            process,
+            spec,
+            hash_mb,
+            ..
+        } = &mut mover
+        {
+            *process = Some(UciProcess::start(spec, *hash_mb)?);
+        }
+        Ok(mover)
+    }
+
+    /// The running external engine's `id name` (`None` for this engine, or when not running).
+    pub fn engine_name(&self) -> Option<&str> {
+        match self {
+            Mover::External {
+                process: Some(process),
+                ..
+            } => Some(&process.name),
+            _ => None,
         }
     }
 
     /// Prepares a new game. An external engine that cannot be (re)started stays down: its
-    /// first move of the game is then a crash.
-    pub fn new_game(&mut self) -> Result<(), String> {
+    /// first move of the game is then a crash, whose comment gives this error.
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
         match self {
             Mover::Internal(searcher) => {
                 searcher.clear();
                 Ok(())
             }
-            Mover::External(process, spec, hash_mb) => {
-                let ready = match process.as_mut() {
-                    Some(p) => p.new_game(),
-                    None => Err(String::new()),
-                };
-                if ready.is_err() {
-                    *process = None;
-                    let mut started = UciProcess::start(spec, *hash_mb)?;
-                    started.new_game()?;
-                    *process = Some(started);
+            Mover::External {
+                process,
+                failure,
+                spec,
+                hash_mb,
+            } => {
+                let ready = process.as_mut().is_some_and(|p| p.new_game().is_ok());
+                if ready {
+                    return Ok(());
                 }
-                Ok(())
+                *process = None;
+                let started = UciProcess::start(spec, *hash_mb).and_then(|mut p| {
+                    p.new_game()?;
+                    Ok(p)
+                });
+                match started {
+                    Ok(p) => {
+                        *process = Some(p);
+                        *failure = None;
+                        Ok(())
+                    }
+                    Err(e) => {
+                        *failure = Some(format!("it could not be restarted: {e}"));
+                        Err(e)
+                    }
+                }
             }
         }
     }
 
     /// The move for the current position: `Ok(Ok(mv))` a legal move, `Ok(Err(text))` an
-    /// answer that is not a legal move, `Err(text)` a crash (the process is dropped).
+    /// answer that is not a legal move, `Err(why)` a crash (the process is dropped).
     fn choose(
         &mut self,
         player: &Player,
@@ -162,15 +230,21 @@ impl Mover {
                     .map(|mv| (mv, Some((eval, depth))))
                     .ok_or_else(|| "no move".to_string()))
             }
-            (Mover::External(process, _, _), Engine::External(_)) => {
+            (
+                Mover::External {
+                    process, failure, ..
+                },
+                Engine::External(_),
+            ) => {
                 let Some(running) = process.as_mut() else {
-                    return Err(format!("{} is not running", player.name));
+                    let why = failure.as_deref().unwrap_or("it is not running");
+                    return Err(format!("{}: {why}", player.name));
                 };
                 let answer = running.go(game, limits);
                 if answer.is_err() {
                     *process = None;
                 }
-                answer
+                answer.map_err(|e| e.to_string())
             }
             _ => Err("a mover does not match its player".into()),
         }

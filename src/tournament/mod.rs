@@ -6,11 +6,16 @@
 //! * [`external`]: an external UCI engine (a separate process) as either side.
 //! * [`round_robin`]: every pair of several players (paper 000's genetic learning).
 //! * [`sprt`]: the sequential probability ratio test that can end a match early.
-//! * [`run_match`]: `games` games on `concurrency` threads; each worker owns one [`Mover`]
-//!   per side — a [`crate::search::Searcher`] cleared before every game, or an external
-//!   engine's process, sent `ucinewgame` before every game. Game `n` (from 0) plays opening
-//!   `n / 2` (cycling through the book), engine A with White when `n` is even, so each
-//!   opening is played twice with colours reversed.
+//! * [`start_match`]: every worker's external engines started and handshaken before the first
+//!   game, so that a program that is missing, is not a UCI engine or rejects an option stops
+//!   the match with a [`MatchError`] instead of forfeiting every game; each external player
+//!   is then named by its `id name`.
+//! * [`StartedMatch::play`] (and [`run_match`], both steps): `games` games on `concurrency`
+//!   threads; each worker owns one [`Mover`] per side — a [`crate::search::Searcher`]
+//!   cleared before every game, or an external engine's process, sent `ucinewgame` before
+//!   every game (an engine that dies during the match loses that game and is restarted for
+//!   the next). Game `n` (from 0) plays opening `n / 2` (cycling through the book), engine A
+//!   with White when `n` is even, so each opening is played twice with colours reversed.
 
 pub mod elo;
 pub mod external;
@@ -28,7 +33,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use crate::formats::pgn::{Game, GameResult};
 use crate::search::THREAD_STACK;
 pub use elo::EloEstimate;
-pub use external::ExternalSpec;
+pub use external::{EngineError, ExternalSpec};
 pub use game::{Engine, GameRules, Mover, Outcome, Player, Termination};
 pub use openings::Opening;
 
@@ -45,7 +50,8 @@ pub struct TimeControl {
 /// an overflow.
 const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+/// A number of seconds (decimals allowed) from zero to a year.
+pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .trim()
         .parse()
@@ -142,6 +148,31 @@ impl MatchSettings {
     }
 }
 
+/// Why a match could not be played.
+#[derive(Debug)]
+pub enum MatchError {
+    /// The settings describe a match that cannot be played or cannot end.
+    Settings(String),
+    /// An external engine could not be started (or set up) before the first game.
+    Start {
+        /// `A` or `B`.
+        side: char,
+        /// What went wrong.
+        error: EngineError,
+    },
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Settings(message) => f.write_str(message),
+            MatchError::Start { side, error } => write!(f, "engine {side}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
 /// One finished game of a match.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -237,7 +268,8 @@ impl MatchStats {
 pub fn summary(settings: &MatchSettings, stats: &MatchStats) -> String {
     let mut out = format!(
         "Engine A: {}\nEngine B: {}\n",
-        settings.a.name, settings.b.name
+        settings.a.describe(),
+        settings.b.describe()
     );
     let Some(elo) = stats.elo() else {
         out.push_str("No games played.\n");
@@ -315,55 +347,100 @@ pub struct MatchReport {
     pub stats: MatchStats,
 }
 
-/// Plays the match. `on_game` is called on the calling thread after each game, in the order
-/// games finish, with the totals so far (for progress bars and incremental PGN output).
-pub fn run_match(
-    settings: &MatchSettings,
-    mut on_game: impl FnMut(&GameRecord, &MatchStats),
-) -> Result<MatchReport, String> {
-    settings.validate()?;
-    let next = AtomicUsize::new(0);
-    let date = today();
-    let (sender, receiver) = mpsc::channel();
-    let mut stats = MatchStats::default();
-    let mut games = Vec::with_capacity(settings.games);
-    std::thread::scope(|scope| {
-        for worker in 0..settings.concurrency.clamp(1, settings.games.max(1)) {
-            let sender = sender.clone();
-            let (next, date) = (&next, date.as_str());
-            std::thread::Builder::new()
-                .name(format!("match-{worker}"))
-                .stack_size(THREAD_STACK)
-                .spawn_scoped(scope, move || play_games(settings, next, date, sender))
-                .expect("spawn a match thread");
-        }
-        drop(sender);
-        for record in receiver {
-            stats.add(&record);
-            on_game(&record, &stats);
-            games.push(record);
-            let decided = settings
-                .sprt
-                .and_then(|t| t.decision(stats.wins, stats.draws, stats.losses));
-            if decided.is_some() {
-                // No new game starts; those in progress finish and are counted.
-                next.store(settings.games, Ordering::Relaxed);
+/// A match whose engines are running: every worker's two movers, external engines started
+/// and handshaken.
+pub struct StartedMatch {
+    /// The settings, with each external player named by its engine's `id name` (and ` (A)`,
+    /// ` (B)` added when the two names are the same).
+    pub settings: MatchSettings,
+    /// Each worker's movers for A and B.
+    movers: Vec<(Mover, Mover)>,
+}
+
+/// Checks the settings and starts every worker's engines (see the module documentation);
+/// no game is played yet.
+pub fn start_match(settings: &MatchSettings) -> Result<StartedMatch, MatchError> {
+    settings.validate().map_err(MatchError::Settings)?;
+    let workers = settings.concurrency.clamp(1, settings.games.max(1));
+    let start = |player: &Player, side: char| {
+        Mover::start(player, settings.hash_mb).map_err(|error| MatchError::Start { side, error })
+    };
+    let movers = (0..workers)
+        .map(|_| Ok((start(&settings.a, 'A')?, start(&settings.b, 'B')?)))
+        .collect::<Result<Vec<_>, MatchError>>()?;
+    let mut settings = settings.clone();
+    if let Some((a, b)) = movers.first() {
+        for (player, mover) in [(&mut settings.a, a), (&mut settings.b, b)] {
+            if let Some(name) = mover.engine_name() {
+                player.name = name.to_string();
             }
         }
-    });
-    games.sort_by_key(|g| g.number);
-    Ok(MatchReport { games, stats })
+    }
+    if settings.a.name == settings.b.name {
+        settings.a.name.push_str(" (A)");
+        settings.b.name.push_str(" (B)");
+    }
+    Ok(StartedMatch { settings, movers })
+}
+
+/// Plays the match: [`start_match`], then [`StartedMatch::play`].
+pub fn run_match(
+    settings: &MatchSettings,
+    on_game: impl FnMut(&GameRecord, &MatchStats),
+) -> Result<MatchReport, MatchError> {
+    Ok(start_match(settings)?.play(on_game))
+}
+
+impl StartedMatch {
+    /// Plays the games. `on_game` is called on the calling thread after each game, in the
+    /// order games finish, with the totals so far (for progress bars and incremental PGN
+    /// output).
+    pub fn play(self, mut on_game: impl FnMut(&GameRecord, &MatchStats)) -> MatchReport {
+        let settings = &self.settings;
+        let next = AtomicUsize::new(0);
+        let date = today();
+        let (sender, receiver) = mpsc::channel();
+        let mut stats = MatchStats::default();
+        let mut games = Vec::with_capacity(settings.games);
+        std::thread::scope(|scope| {
+            for (worker, movers) in self.movers.into_iter().enumerate() {
+                let sender = sender.clone();
+                let (next, date) = (&next, date.as_str());
+                std::thread::Builder::new()
+                    .name(format!("match-{worker}"))
+                    .stack_size(THREAD_STACK)
+                    .spawn_scoped(scope, move || {
+                        play_games(settings, movers, next, date, sender)
+                    })
+                    .expect("spawn a match thread");
+            }
+            drop(sender);
+            for record in receiver {
+                stats.add(&record);
+                on_game(&record, &stats);
+                games.push(record);
+                let decided = settings
+                    .sprt
+                    .and_then(|t| t.decision(stats.wins, stats.draws, stats.losses));
+                if decided.is_some() {
+                    // No new game starts; those in progress finish and are counted.
+                    next.store(settings.games, Ordering::Relaxed);
+                }
+            }
+        });
+        games.sort_by_key(|g| g.number);
+        MatchReport { games, stats }
+    }
 }
 
 /// A worker: takes the next game number until all are taken, plays it, sends the record.
 fn play_games(
     settings: &MatchSettings,
+    (mut mover_a, mut mover_b): (Mover, Mover),
     next: &AtomicUsize,
     date: &str,
     sender: mpsc::Sender<GameRecord>,
 ) {
-    let mut mover_a = Mover::new(&settings.a, settings.hash_mb);
-    let mut mover_b = Mover::new(&settings.b, settings.hash_mb);
     let rules = settings.rules();
     loop {
         let index = next.fetch_add(1, Ordering::Relaxed);
