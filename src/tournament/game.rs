@@ -469,8 +469,12 @@ fn play_out(
         let side = position.board().side_to_move();
         let index = side as usize;
         control.reset(false);
-        let limits = limits(rules, clocks.as_ref());
         let started = Instant::now();
+        // The engine's clock runs from the moment the game's clock does.
+        let limits = Limits {
+            started: Some(started),
+            ..limits(rules, clocks.as_ref())
+        };
         let choice = movers[index].choose(players[index], game, position, &limits, &control);
         let elapsed = started.elapsed();
         let answer = match choice {
