@@ -26,13 +26,16 @@ pub struct WdlModel {
     pub b: [f64; 2],
 }
 
-/// The model fitted to chainmate's own games: its scores of 21,433 moves in 350 games against
-/// Toga II 3.0 at 10 s + 0.1 s (evaluator `full`, 2026-11-23), opponents close in strength
-/// (55 %), as a symmetric model needs (`chainmate experiment wdl --pgn g_toga2.pgn --player
-/// chainmate --iterations 2000`; README, "UCI").
+/// The model fitted to chainmate's own games between equals: its scores of 11,127 moves in 100
+/// self-play games at 10 s + 0.1 s (evaluator `full`, 8moves openings, 2026-11-24; 42 %
+/// draws), so that a draw is as likely as it is between two equal players at that control
+/// (`chainmate match --engine-a default --engine-b default --tc 10+0.1 --games 100 --book
+/// 8moves_v3_sample4999.epd --seed 24 --pgn selfplay.pgn`, then `chainmate experiment wdl --pgn
+/// selfplay.pgn`; README, "UCI"). The first fit, to 350 fast games against Toga II, put `a`
+/// at ~11 cp with full material and so gave a 4.6 % draw at the start position.
 pub const FITTED: WdlModel = WdlModel {
-    a: [379.2, -273.8],
-    b: [156.2, -27.3],
+    a: [291.9, -183.4],
+    b: [58.9, 15.9],
 };
 
 /// Material as the model counts it: pawn 1, knight and bishop 3, rook 5, queen 9, both sides.
