@@ -38,8 +38,7 @@ pub use presets::{presets_help, Preset, PLAIN, PRESETS};
 pub use tunables::{tunable, tunables, Tunable, REAL_SCALE};
 
 use crate::search::{
-    strength, Algorithm, OrderingScheme, PruningScheme, SearchConfig, SearchParams,
-    TranspositionTable,
+    strength, Algorithm, OrderingScheme, PruningScheme, SearchConfig, TranspositionTable,
 };
 
 /// Why a setting was refused.
@@ -250,8 +249,8 @@ pub const OPTIONS: &[OptionRow] = &[
             min: 1,
             max: MAX_THREADS,
         },
-        get: |o| o.threads.to_string(),
-        set: Setter::Int(|o, v| o.threads = v as usize),
+        get: |o| o.search.threads.to_string(),
+        set: Setter::Int(|o, v| o.search.threads = v as usize),
     },
     OptionRow {
         name: "Clear Hash",
@@ -265,8 +264,8 @@ pub const OPTIONS: &[OptionRow] = &[
             min: 0,
             max: MAX_MOVE_OVERHEAD_MS,
         },
-        get: |o| o.move_overhead_ms.to_string(),
-        set: Setter::Int(|o, v| o.move_overhead_ms = v as u64),
+        get: |o| o.search.move_overhead.as_millis().to_string(),
+        set: Setter::Int(|o, v| o.search.move_overhead = Duration::from_millis(v as u64)),
     },
     OptionRow {
         name: "MultiPV",
@@ -274,8 +273,8 @@ pub const OPTIONS: &[OptionRow] = &[
             min: 1,
             max: MAX_MULTIPV,
         },
-        get: |o| o.multipv.to_string(),
-        set: Setter::Int(|o, v| o.multipv = v as usize),
+        get: |o| o.search.multipv.to_string(),
+        set: Setter::Int(|o, v| o.search.multipv = v as usize),
     },
     OptionRow {
         name: "Ponder",
@@ -292,23 +291,23 @@ pub const OPTIONS: &[OptionRow] = &[
     OptionRow {
         name: "Search",
         kind: Kind::Combo(&Algorithm::NAMES),
-        get: |o| o.algorithm.to_string(),
+        get: |o| o.search.algorithm.to_string(),
         set: Setter::Choice(|o, v| {
-            o.algorithm = v.parse().expect("every choice is an algorithm name")
+            o.search.algorithm = v.parse().expect("every choice is an algorithm name")
         }),
     },
     OptionRow {
         name: "TranspositionTable",
         kind: Kind::Check,
-        get: |o| o.use_tt.to_string(),
-        set: Setter::Flag(|o, v| o.use_tt = v),
+        get: |o| o.search.use_tt.to_string(),
+        set: Setter::Flag(|o, v| o.search.use_tt = v),
     },
     OptionRow {
         name: "Ordering",
         kind: Kind::Combo(ORDERINGS),
-        get: |o| ORDERINGS[(o.ordering == OrderingScheme::Chessmaps) as usize].to_string(),
+        get: |o| ORDERINGS[(o.search.ordering == OrderingScheme::Chessmaps) as usize].to_string(),
         set: Setter::Choice(|o, v| {
-            o.ordering = match v {
+            o.search.ordering = match v {
                 "chessmaps" => OrderingScheme::Chessmaps,
                 _ => OrderingScheme::Default,
             };
@@ -317,9 +316,9 @@ pub const OPTIONS: &[OptionRow] = &[
     OptionRow {
         name: "Pruning",
         kind: Kind::Combo(PRUNINGS),
-        get: |o| PRUNINGS[(o.pruning == PruningScheme::Rules) as usize].to_string(),
+        get: |o| PRUNINGS[(o.search.pruning == PruningScheme::Rules) as usize].to_string(),
         set: Setter::Choice(|o, v| {
-            o.pruning = match v {
+            o.search.pruning = match v {
                 "rules" => PruningScheme::Rules,
                 _ => PruningScheme::Off,
             };
@@ -328,20 +327,20 @@ pub const OPTIONS: &[OptionRow] = &[
     OptionRow {
         name: "MoveChains",
         kind: Kind::Combo(ON_OFF),
-        get: |o| ON_OFF[o.move_chains as usize].to_string(),
-        set: Setter::Choice(|o, v| o.move_chains = v == "on"),
+        get: |o| ON_OFF[o.search.move_chains as usize].to_string(),
+        set: Setter::Choice(|o, v| o.search.move_chains = v == "on"),
     },
     OptionRow {
         name: "MaxDepth",
         kind: Kind::Spin { min: 0, max: 128 },
-        get: |o| o.max_depth.to_string(),
-        set: Setter::Int(|o, v| o.max_depth = v as i32),
+        get: |o| o.search.max_depth.to_string(),
+        set: Setter::Int(|o, v| o.search.max_depth = v as i32),
     },
     OptionRow {
         name: "UCI_ShowWDL",
         kind: Kind::Check,
-        get: |o| o.show_wdl.to_string(),
-        set: Setter::Flag(|o, v| o.show_wdl = v),
+        get: |o| o.search.show_wdl.to_string(),
+        set: Setter::Flag(|o, v| o.search.show_wdl = v),
     },
     OptionRow {
         name: "UCI_Chess960",
@@ -512,28 +511,15 @@ fn in_range(name: &str, text: &str, v: i64, min: i64, max: i64) -> Result<i64, C
 pub struct EngineOptions {
     /// `Hash`, MiB.
     pub hash_mb: usize,
-    /// `Threads`.
-    pub threads: usize,
-    /// `Move Overhead`, ms.
-    pub move_overhead_ms: u64,
-    /// `MultiPV`.
-    pub multipv: usize,
+    /// The search's settings: `Threads`, `Move Overhead`, `MultiPV`, `Search`,
+    /// `TranspositionTable`, `Ordering`, `Pruning`, `MoveChains`, `MaxDepth`, `UCI_ShowWDL` and
+    /// the `search.*` tunables are read and written here by their rows. Its `evaluator`,
+    /// `strength`, `book` and `library` are not used: [`EngineOptions::search_config`] fills
+    /// them from the options that choose them (the selected evaluator family, `UCI_Elo`, the
+    /// book and library options).
+    pub search: SearchConfig,
     /// `Ponder` (informational: the GUI decides whether to ponder).
     pub ponder: bool,
-    /// `Search`.
-    pub algorithm: Algorithm,
-    /// `TranspositionTable`.
-    pub use_tt: bool,
-    /// `Ordering`.
-    pub ordering: OrderingScheme,
-    /// `Pruning`.
-    pub pruning: PruningScheme,
-    /// `MoveChains`.
-    pub move_chains: bool,
-    /// `MaxDepth`: the deepest iteration of any search (0: no limit).
-    pub max_depth: i32,
-    /// `UCI_ShowWDL`: win/draw/loss per mille in every `info` line with a score.
-    pub show_wdl: bool,
     /// `UCI_LimitStrength`: play at `UCI_Elo` ([`crate::search::strength`]).
     pub limit_strength: bool,
     /// `UCI_Chess960`: castling moves read and written as king takes rook (`e1h1`). Chess960
@@ -541,8 +527,6 @@ pub struct EngineOptions {
     pub chess960: bool,
     /// `UCI_Elo`.
     pub elo: i64,
-    /// Search parameters (`search.*`).
-    pub search_params: SearchParams,
     /// One evaluator per family (`tsvetkov`, `material`, ...), with its own parameters, so
     /// switching `Evaluator` back and forth does not lose them.
     pub evaluators: Vec<(&'static str, AnyEvaluator)>,
@@ -587,24 +571,13 @@ impl Default for EngineOptions {
             .filter(|n| !n.contains(':'))
             .map(|&n| (n, AnyEvaluator::by_name(n).expect("NAMES are valid")))
             .collect();
-        let defaults = SearchConfig::default();
         let mut options = EngineOptions {
             hash_mb: 16,
-            threads: defaults.threads,
-            move_overhead_ms: defaults.move_overhead.as_millis() as u64,
-            multipv: defaults.multipv,
+            search: SearchConfig::default(),
             ponder: false,
-            algorithm: defaults.algorithm,
-            use_tt: defaults.use_tt,
-            ordering: defaults.ordering,
-            pruning: defaults.pruning,
-            move_chains: defaults.move_chains,
-            max_depth: defaults.max_depth,
-            show_wdl: defaults.show_wdl,
             limit_strength: false,
             chess960: false,
             elo: strength::DEFAULT_ELO,
-            search_params: defaults.params,
             evaluators,
             selected: 0,
             evaluator_name: String::new(),
@@ -655,18 +628,7 @@ impl EngineOptions {
     /// The search configuration these options describe.
     pub fn search_config(&self) -> SearchConfig {
         SearchConfig {
-            algorithm: self.algorithm,
             evaluator: self.evaluator().clone(),
-            params: self.search_params.clone(),
-            multipv: self.multipv,
-            threads: self.threads,
-            move_overhead: Duration::from_millis(self.move_overhead_ms),
-            use_tt: self.use_tt,
-            ordering: self.ordering,
-            pruning: self.pruning,
-            move_chains: self.move_chains,
-            max_depth: self.max_depth,
-            show_wdl: self.show_wdl,
             strength: self
                 .limit_strength
                 .then(|| strength::Strength::new(self.elo)),
@@ -677,6 +639,7 @@ impl EngineOptions {
                     degree: Some(self.action_similarity as f64 / 100.0),
                 }))
             }),
+            ..self.search.clone()
         }
     }
 
@@ -845,7 +808,7 @@ impl EngineOptions {
 
     fn params(&self, group: &str) -> &dyn ParamSet {
         if group == "search" {
-            return &self.search_params;
+            return &self.search.params;
         }
         let (_, e) = self
             .evaluators
@@ -857,7 +820,7 @@ impl EngineOptions {
 
     fn params_mut(&mut self, group: &str) -> &mut dyn ParamSet {
         if group == "search" {
-            return &mut self.search_params;
+            return &mut self.search.params;
         }
         let (_, e) = self
             .evaluators
@@ -923,7 +886,7 @@ mod tests {
         assert_eq!(o.hash_mb, 64, "a rejected value changes nothing");
         assert_eq!(o.set("clear hash", None), Ok(Effect::ClearHash));
         assert!(o.set("Search", Some("alphabeta+tt")).is_ok());
-        assert_eq!(o.algorithm, Algorithm::AlphaBetaTt);
+        assert_eq!(o.search.algorithm, Algorithm::AlphaBetaTt);
         assert!(matches!(
             o.set("Search", Some("dfs")),
             Err(ConfigError::NotAChoice { .. })
@@ -1032,7 +995,7 @@ mod tests {
     fn tunables_are_options_by_name_with_ranges_and_scaling() {
         let mut o = EngineOptions::default();
         o.set("search.rfp_margin", Some("90")).unwrap();
-        assert_eq!(o.search_params.rfp_margin, 90);
+        assert_eq!(o.search.params.rfp_margin, 90);
         assert!(matches!(
             o.set("search.rfp_margin", Some("-5")),
             Err(ConfigError::OutOfRange { .. })

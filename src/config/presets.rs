@@ -19,7 +19,7 @@ impl Preset {
     /// alpha-beta searches (its table is part of the algorithm, not the `TranspositionTable`
     /// option).
     pub fn apply(&self, o: &mut EngineOptions) -> Result<(), ConfigError> {
-        let settings = match (self.name, o.algorithm) {
+        let settings = match (self.name, o.search.algorithm) {
             ("tt", Algorithm::AlphaBeta) => &[("Search", "alphabeta+tt")][..],
             ("nott", Algorithm::AlphaBetaTt) => &[("Search", "alphabeta")][..],
             _ => self.settings,

@@ -135,7 +135,7 @@ static TUNABLES: LazyLock<(Vec<Tunable>, HashMap<String, usize>)> = LazyLock::ne
             list.push(Tunable::new(group, param, kind, d));
         }
     };
-    add("search", &defaults.search_params);
+    add("search", &defaults.search.params);
     for (family, e) in &defaults.evaluators {
         add(family, e.params());
     }

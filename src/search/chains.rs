@@ -198,14 +198,14 @@ impl Thread<'_> {
 
     /// Stores the best line found from `ply` (starting at `board`) as a chain.
     pub(crate) fn remember_chain(&mut self, board: &Board, ply: usize) {
-        let max = self.params.chain_max_length.max(1) as usize;
+        let max = self.config.params.chain_max_length.max(1) as usize;
         self.chains.store(board, &self.pv[ply], max);
     }
 
     /// Stores the finished iteration's principal variation (paper 002: "always add final
     /// bestPath to moveChains").
     pub(crate) fn remember_root_chain(&mut self) {
-        let max = self.params.chain_max_length.max(1) as usize;
+        let max = self.config.params.chain_max_length.max(1) as usize;
         let root = self.root;
         self.chains.store(&root, &self.root_moves[0].pv, max);
     }

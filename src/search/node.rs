@@ -91,7 +91,7 @@ impl Thread<'_> {
         let (pv_node, cut_node) = (kind == NodeKind::Pv, kind == NodeKind::Cut);
         let in_check = board.is_check();
         if in_check {
-            depth += self.params.check_extension;
+            depth += self.config.params.check_extension;
         }
         if depth <= 0 {
             return self.qsearch(board, alpha, beta, ply, pv_node);
@@ -135,7 +135,7 @@ impl Thread<'_> {
         // Internal iterative reduction: without a hash move, this node is searched a ply
         // shallower (its move ordering is poor anyway).
         let tt_move = tt.and_then(|h| h.mv);
-        if node.depth >= self.params.iir_min_depth
+        if node.depth >= self.config.params.iir_min_depth
             && tt_move.is_none()
             && (pv_node || cut_node)
             && excluded.is_none()
@@ -156,7 +156,7 @@ impl Thread<'_> {
     /// hash entry records it, three plies shallower). Only captures whose exchange could
     /// reach that bound are tried, and not when the hash entry already says they fail.
     fn probcut(&mut self, board: &Board, node: &Node, tt: Option<TtHit>) -> Option<Score> {
-        let p = self.params;
+        let p = &self.config.params;
         let Node {
             depth, beta, ply, ..
         } = *node;
@@ -207,7 +207,7 @@ impl Thread<'_> {
     fn tt_eval(&self, node: &Node) -> Score {
         if node.in_check {
             0
-        } else if self.params.correction_weight > 0 {
+        } else if self.config.params.correction_weight > 0 {
             node.raw_eval
         } else {
             node.eval
@@ -225,7 +225,7 @@ impl Thread<'_> {
         best_score: Score,
         best_move: Option<Move>,
     ) {
-        if self.params.correction_weight <= 0
+        if self.config.params.correction_weight <= 0
             || node.in_check
             || best_move.is_some_and(|m| m.is_noisy())
             || best_score.abs() >= MATE_IN_MAX_PLY
@@ -326,7 +326,7 @@ impl Thread<'_> {
     /// `raw` plus the correction history's entry for `board` (unchanged when it is off), kept
     /// clear of the mate range.
     fn corrected(&self, board: &Board, raw: Score) -> Score {
-        let weight = self.params.correction_weight;
+        let weight = self.config.params.correction_weight;
         if weight <= 0 {
             return raw;
         }
@@ -345,7 +345,7 @@ impl Thread<'_> {
             cut_node,
             ..
         } = *node;
-        let p = self.params;
+        let p = &self.config.params;
         if beta.abs() >= MATE_IN_MAX_PLY {
             return None;
         }
@@ -411,7 +411,7 @@ impl Thread<'_> {
         tt: Option<TtHit>,
     ) -> (Score, Option<Move>) {
         let tt_move = tt.and_then(|h| h.mv);
-        let p = self.params;
+        let p = &self.config.params;
         let Node {
             depth,
             beta,
@@ -437,7 +437,7 @@ impl Thread<'_> {
                 ply,
                 lineage,
                 scorer: self.scorer,
-                rules: (self.pruning == PruningScheme::Rules)
+                rules: (self.config.pruning == PruningScheme::Rules)
                     .then(|| board.side_to_move() != self.root.side_to_move()),
             };
             let Some(mv) = picker.next(&mut self.buffers[ply], board, &ctx) else {
@@ -464,7 +464,7 @@ impl Thread<'_> {
             {
                 continue;
             }
-            let chained = if self.move_chains && depth <= p.chain_max_depth {
+            let chained = if self.config.move_chains && depth <= p.chain_max_depth {
                 self.search_chain(board, mv, alpha, beta, ply)
             } else {
                 None
@@ -481,10 +481,10 @@ impl Thread<'_> {
                 if score > alpha {
                     best_move = Some(mv);
                     alpha = score;
-                    if pv_node || self.move_chains {
+                    if pv_node || self.config.move_chains {
                         self.update_pv(ply, mv);
                     }
-                    if self.move_chains {
+                    if self.config.move_chains {
                         self.remember_chain(board, ply);
                     }
                     if score >= beta {
@@ -518,7 +518,7 @@ impl Thread<'_> {
         let side = board.side_to_move();
         self.heuristics
             .record_refutation(side, node.ply, mv, lineage.previous);
-        let max = self.params.history_max;
+        let max = self.config.params.history_max;
         self.heuristics
             .update_history(board, node.depth, mv, tried, lineage, max);
     }
@@ -542,7 +542,7 @@ impl Thread<'_> {
             cut_node,
             ..
         } = *node;
-        let p = self.params;
+        let p = &self.config.params;
         let mut child = *board;
         child.play_unchecked(mv);
         self.prefetch(child.hash());
@@ -598,7 +598,7 @@ impl Thread<'_> {
         node: &Node,
         tt: Option<TtHit>,
     ) -> Result<i32, Score> {
-        let p = self.params;
+        let p = &self.config.params;
         let Some(hit) = tt else { return Ok(0) };
         if node.ply == 0
             || node.excluded.is_some()
@@ -703,7 +703,8 @@ impl Thread<'_> {
             let mv = self.buffers[ply].moves()[i];
             if !in_check {
                 let gain = victim_value(board, mv) + mv.promotion().map_or(0, |_| 800);
-                if stand_pat + gain + self.params.qs_delta_margin <= alpha || !see_ge(board, mv, 0)
+                if stand_pat + gain + self.config.params.qs_delta_margin <= alpha
+                    || !see_ge(board, mv, 0)
                 {
                     continue;
                 }

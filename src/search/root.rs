@@ -71,8 +71,8 @@ impl Thread<'_> {
             .depth
             .unwrap_or(MAX_PLY as i32 - 1)
             .clamp(1, MAX_PLY as i32 - 1);
-        if self.max_depth > 0 {
-            max_depth = max_depth.min(self.max_depth);
+        if self.config.max_depth > 0 {
+            max_depth = max_depth.min(self.config.max_depth);
         }
         let multipv = self.multipv.min(self.root_moves.len());
         // Helpers start at staggered depths so threads do not all search the same tree.
@@ -103,14 +103,14 @@ impl Thread<'_> {
                     reporter.report(&self.info(depth, i, None));
                 }
                 stability.record(self.root_moves[0].mv, self.root_moves[0].score);
-                if self.strength.is_some() {
+                if self.config.strength.is_some() {
                     self.strength_lines = self.root_moves[..multipv]
                         .iter()
                         .map(|rm| (rm.mv, rm.score))
                         .collect();
                 }
             }
-            if self.move_chains {
+            if self.config.move_chains {
                 self.remember_root_chain();
             }
             if self.is_main() && self.iteration_limit_reached(depth, &stability) {
@@ -214,7 +214,7 @@ impl Thread<'_> {
     /// The move a weakened main thread plays, drawn from its last completed iteration's
     /// lines ([`super::strength`]); `None` at full strength or before any iteration completed.
     fn weakened_choice(&self) -> Option<Move> {
-        let strength = self.strength.filter(|_| self.is_main())?;
+        let strength = self.config.strength.filter(|_| self.is_main())?;
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
@@ -239,7 +239,7 @@ impl Thread<'_> {
 
     /// Win/draw/loss per mille of a root score, when asked for.
     fn wdl(&self, score: Score) -> Option<[u32; 3]> {
-        self.show_wdl.then(|| {
+        self.config.show_wdl.then(|| {
             crate::eval::wdl::FITTED.per_mille(score, crate::eval::wdl::material(&self.root))
         })
     }
@@ -247,10 +247,10 @@ impl Thread<'_> {
     /// Searches the root at `depth` with aspiration windows around the previous score.
     fn search_root_window(&mut self, depth: i32) {
         let previous = self.root_moves[self.pv_index].previous_score;
-        let use_window = self.algorithm == Algorithm::Pvs
-            && depth >= self.params.aspiration_min_depth
+        let use_window = self.config.algorithm == Algorithm::Pvs
+            && depth >= self.config.params.aspiration_min_depth
             && previous.abs() < MATE_IN_MAX_PLY;
-        let mut delta = self.params.aspiration_window.max(1);
+        let mut delta = self.config.params.aspiration_window.max(1);
         let (mut alpha, mut beta) = if use_window {
             (
                 (previous - delta).max(-INFINITE),
@@ -297,7 +297,7 @@ impl Thread<'_> {
             let mut child = root;
             child.play_unchecked(mv);
             self.push(&root, child.hash(), 0, Some(mv));
-            let score = match self.algorithm {
+            let score = match self.config.algorithm {
                 Algorithm::Pvs => {
                     self.search_root_move(&child, depth, alpha, beta, i == self.pv_index)
                 }

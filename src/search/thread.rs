@@ -11,12 +11,11 @@ use std::sync::atomic::Ordering;
 use super::chains::MoveChains;
 use super::history::{Heuristics, Lineage, PieceTo};
 use super::ordering::{scorer_for, MoveBuffer, Scorer};
-use super::params::SearchParams;
 use super::tt::TtHit;
-use super::{Algorithm, Limits, PruningScheme, Reporter, SearchConfig, Shared, ThreadMemory};
+use super::{Limits, PruningScheme, Reporter, SearchConfig, Shared, ThreadMemory};
 use crate::core::{Board, Move, Position};
 use crate::eval::score::{Score, INFINITE, MAX_PLY};
-use crate::eval::{AnyEvaluator, Evaluator};
+use crate::eval::Evaluator;
 
 /// A root move with its latest and previous iteration's scores and its PV.
 #[derive(Clone, Debug)]
@@ -52,26 +51,14 @@ const CHECK_INTERVAL: u64 = 1024;
 pub struct Thread<'a> {
     pub(crate) id: usize,
     pub(crate) shared: &'a Shared<'a>,
-    pub(crate) evaluator: &'a AnyEvaluator,
-    pub(crate) params: &'a SearchParams,
-    pub(crate) algorithm: Algorithm,
+    /// Every setting of the search, read where it is used (nothing is copied out of it).
+    pub(crate) config: &'a SearchConfig,
+    /// PV lines per iteration: `MultiPV`, or more for a weakened engine to choose among.
     pub(crate) multipv: usize,
-    /// The deepest iteration (`SearchConfig::max_depth`; 0: no limit).
-    pub(crate) max_depth: i32,
-    /// Whether reports carry win/draw/loss (`SearchConfig::show_wdl`).
-    pub(crate) show_wdl: bool,
-    /// The strength limit (`SearchConfig::strength`), heeded by the main thread.
-    pub(crate) strength: Option<super::strength::Strength>,
     /// The weakened main thread's lines of the last completed iteration: (move, score).
     pub(crate) strength_lines: Vec<(Move, Score)>,
-    /// Whether the PVS search reads and writes the transposition table.
-    use_tt: bool,
     /// How moves are ordered (default or Chessmaps), chosen once for the search.
     pub(crate) scorer: &'static dyn Scorer,
-    /// Forward pruning scheme.
-    pub(crate) pruning: PruningScheme,
-    /// Whether dynamic move chains are used.
-    pub(crate) move_chains: bool,
     pub(crate) nodes: u64,
     published_nodes: u64,
     pub(crate) seldepth: usize,
@@ -145,27 +132,18 @@ impl<'a> Thread<'a> {
                 bound: None,
             })
             .collect();
-        let params = &config.params;
-        let lmr = super::selectivity::lmr_table(params);
+        let lmr = super::selectivity::lmr_table(&config.params);
         let hashes = position.hash_history().to_vec();
         Thread {
             id,
             shared,
-            evaluator: &config.evaluator,
-            params,
-            algorithm: config.algorithm,
+            config,
             multipv: match config.strength {
                 Some(_) => config.multipv.max(super::strength::LINES),
                 None => config.multipv.max(1),
             },
-            max_depth: config.max_depth,
-            show_wdl: config.show_wdl,
-            strength: config.strength,
             strength_lines: Vec::new(),
-            use_tt: config.use_tt,
             scorer: scorer_for(config.ordering),
-            pruning: config.pruning,
-            move_chains: config.move_chains,
             nodes: 0,
             published_nodes: 0,
             seldepth: 0,
@@ -234,7 +212,7 @@ impl<'a> Thread<'a> {
     /// The transposition table entry for `hash`, unless the table is switched off.
     #[inline]
     pub(crate) fn tt_probe(&self, hash: u64, ply: usize) -> Option<TtHit> {
-        if self.use_tt {
+        if self.config.use_tt {
             self.shared.tt.probe(hash, ply)
         } else {
             None
@@ -244,7 +222,7 @@ impl<'a> Thread<'a> {
     /// Starts fetching the table entry of a child about to be searched.
     #[inline]
     pub(crate) fn prefetch(&self, hash: u64) {
-        if self.use_tt {
+        if self.config.use_tt {
             self.shared.tt.prefetch(hash);
         }
     }
@@ -252,7 +230,7 @@ impl<'a> Thread<'a> {
     /// Stores a result, unless the table is switched off.
     #[inline]
     pub(crate) fn tt_store(&self, hash: u64, ply: usize, result: TtHit) {
-        if self.use_tt {
+        if self.config.use_tt {
             self.shared.tt.store(hash, ply, result);
         }
     }
@@ -330,7 +308,7 @@ impl<'a> Thread<'a> {
     /// The static evaluation, from the side to move's view.
     #[inline]
     pub(crate) fn evaluate(&self, board: &Board) -> Score {
-        self.evaluator.evaluate(board)
+        self.config.evaluator.evaluate(board)
     }
 
     /// Makes `mv` followed by the child's line the best line from `ply`.

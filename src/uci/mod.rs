@@ -325,7 +325,7 @@ impl Engine {
     }
 
     fn clear_hash(&mut self) {
-        let threads = self.options.threads;
+        let threads = self.options.search.threads;
         self.with_searcher(|s| s.clear_with_threads(threads));
     }
 
@@ -406,7 +406,7 @@ impl Engine {
     fn perft(&self, depth: u32) {
         let board = self.position.board();
         let start = std::time::Instant::now();
-        let split = perft::divide(board, depth, true, self.options.threads);
+        let split = perft::divide(board, depth, true, self.options.search.threads);
         for (mv, n) in &split {
             self.say(&format!("{mv}: {n}"));
         }
