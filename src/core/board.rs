@@ -32,8 +32,8 @@ use super::bitboard::Bitboard;
 use super::castling::{
     king_destination, rook_destination, CastleSide, CastlingRights, CastlingRooks,
 };
+use super::move_error::MoveError;
 use super::moves::{Move, MoveKind};
-use super::notation::MoveError;
 use super::piece::{Color, Piece};
 use super::square::{File, Rank, Square};
 use super::zobrist;

@@ -8,8 +8,8 @@
 
 use super::board::Board;
 use super::fen::FenError;
+use super::move_error::MoveError;
 use super::moves::Move;
-use super::notation::MoveError;
 
 /// A position with its history.
 #[derive(Clone, Debug)]

@@ -29,7 +29,7 @@ use crate::eval::{score, AnyEvaluator, Evaluator};
 use crate::formats::pgn::Game;
 use crate::search::{Limits, SearchConfig, SearchControl, Searcher, Silent};
 use crate::tournament::external::{EngineError, UciProcess};
-use crate::tournament::game::MoveEval;
+use crate::tournament::move_eval::MoveEval;
 
 /// Scores are clamped to ±10 pawns; a mate is drawn at the edge.
 pub const EDGE: i32 = 1000;

@@ -24,9 +24,7 @@
 //! other where its first move exists. That is the paper's point (and its risk): positions a
 //! few plies apart are similar, so a line that worked is likely to work again.
 
-use super::thread::Thread;
 use crate::core::{Board, Move, Piece};
-use crate::eval::score::{Score, MAX_PLY};
 
 /// A stored line: the moves, first to last.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,75 +137,6 @@ impl MoveChains {
     /// The chain stored for `mv`'s square and piece at `board`, if any.
     pub fn get(&self, board: &Board, mv: Move) -> Option<&Chain> {
         self.slots[Self::slot(board, mv)?].as_ref()
-    }
-}
-
-/// The search's side of the chains: replaying a stored chain in place of a search, and
-/// remembering the lines that improved a node or the root.
-impl Thread<'_> {
-    /// Paper 002's move chains: if a stored chain starts with `mv` and is legal here, plays it
-    /// out and scores it with a quiescence search at its end, instead of searching below `mv`
-    /// (the chain's moves become the child's PV). An illegal chain is removed. `None`: no chain
-    /// applies; search normally.
-    pub(crate) fn search_chain(
-        &mut self,
-        board: &Board,
-        mv: Move,
-        alpha: Score,
-        beta: Score,
-        ply: usize,
-    ) -> Option<Score> {
-        if ply == 0 {
-            return None;
-        }
-        let boards = match self.chains.replay(board, mv)? {
-            Ok(boards) => boards,
-            Err(()) => {
-                self.chains.remove(board, mv);
-                return None;
-            }
-        };
-        let length = boards.len();
-        let end = ply + length;
-        if end >= MAX_PLY - 2 {
-            return None;
-        }
-        let line: Vec<Move> = self
-            .chains
-            .get(board, mv)
-            .map(|c| c.moves().to_vec())
-            .unwrap_or_default();
-        for b in &boards {
-            self.hashes.push(b.hash());
-            self.nodes += 1;
-        }
-        let last = &boards[length - 1];
-        let score = if length % 2 == 1 {
-            -self.qsearch(last, -beta, -alpha, end, false)
-        } else {
-            self.qsearch(last, alpha, beta, end, false)
-        };
-        for _ in 0..length {
-            self.hashes.pop();
-        }
-        let child_pv = &mut self.pv[ply + 1];
-        child_pv.clear();
-        child_pv.extend_from_slice(&line[1..]);
-        Some(score)
-    }
-
-    /// Stores the best line found from `ply` (starting at `board`) as a chain.
-    pub(crate) fn remember_chain(&mut self, board: &Board, ply: usize) {
-        let max = self.config.params.chain_max_length.max(1) as usize;
-        self.chains.store(board, &self.pv[ply], max);
-    }
-
-    /// Stores the finished iteration's principal variation (paper 002: "always add final
-    /// bestPath to moveChains").
-    pub(crate) fn remember_root_chain(&mut self) {
-        let max = self.config.params.chain_max_length.max(1) as usize;
-        let root = self.root;
-        self.chains.store(&root, &self.root_moves[0].pv, max);
     }
 }
 

@@ -13,16 +13,18 @@
 //! | --- | --- |
 //! | `thread.rs` | one thread's state and bookkeeping (node counts, limits, draws, PV table) |
 //! | `root.rs` | iterative deepening, aspiration windows, the root move loop, stopping |
-//! | `node.rs` | the recursive unit: PVS (null move, move loop, singular extension) and quiescence |
-//! | `selectivity.rs` | shallow pruning and late-move reductions as pure functions of a node |
+//! | `node.rs` | the recursive unit: PVS (null move, move loop, singular extension) |
+//! | `quiescence.rs` | the quiescence search at the leaves |
+//! | `selectivity.rs` | a node's facts (`Node`) and shallow pruning and late-move reductions as pure functions of them |
 //! | `history.rs` | killers, counter moves, butterfly and continuation history |
 //! | `ordering.rs` | the lazy move picker and the [`ordering::Scorer`] trait (default scorer) |
 //! | `see.rs`, `tt.rs`, `time.rs`, `params.rs` | exchange evaluation, the table, time, parameters |
 //! | `plain.rs` | paper 001's minimax and alpha-beta |
 //! | `chessmaps.rs` | paper 002's ordering, a [`ordering::Scorer`] chosen once per search |
-//! | `chains.rs` | paper 002's move chains: the table and its replay in the search |
-//! | `pruning.rs` | paper 000's rules: one [`pruning::apply`] per use |
+//! | `chains.rs`, `chain_replay.rs` | paper 002's move chains: the table, and its replay in the search (the thread's `chains`, `Some` when on) |
+//! | `pruning.rs` | paper 000's rules, the [`pruning::MoveFilter`] the search holds when `Pruning = rules` |
 
+mod chain_replay;
 pub mod chains;
 pub mod chessmaps;
 pub mod history;
@@ -31,6 +33,7 @@ pub mod ordering;
 pub mod params;
 mod plain;
 pub mod pruning;
+mod quiescence;
 mod root;
 pub mod see;
 mod selectivity;

@@ -10,72 +10,16 @@
 //! updates), [`Thread::store_result`] and [`Thread::learn_correction`]. Razoring, ProbCut and
 //! the correction history are candidates that stay off (their `search.*` switch at 0) until
 //! an SPRT accepts them.
-//! [`Thread::qsearch`] resolves captures at the leaves.
+//! [`Thread::qsearch`] (in `quiescence.rs`) resolves captures at the leaves.
 
 use super::history::Lineage;
-use super::ordering::{quiescence_moves, victim_value, MovePicker, OrderingContext};
+use super::ordering::{quiescence_moves, MovePicker, OrderingContext};
 use super::see::see_ge;
-use super::selectivity;
+use super::selectivity::{self, Node, NodeKind};
 use super::thread::Thread;
 use super::tt::{Bound, TtHit};
-use super::PruningScheme;
 use crate::core::{Board, Move, MoveList, Piece};
 use crate::eval::score::{self, Score, DRAW, INFINITE, MATE_IN_MAX_PLY, MAX_PLY};
-
-/// The fixed facts of a node, passed to the pruning before moves, the move loop and the
-/// selectivity functions.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Node {
-    /// Remaining depth (after the check extension and internal iterative reduction).
-    pub(crate) depth: i32,
-    /// The window, after mate-distance pruning.
-    pub(crate) alpha: Score,
-    /// Upper end of the window.
-    pub(crate) beta: Score,
-    /// Distance from the root.
-    pub(crate) ply: usize,
-    /// A principal-variation node (open window).
-    pub(crate) pv_node: bool,
-    /// An expected cut node.
-    pub(crate) cut_node: bool,
-    /// The side to move is in check.
-    pub(crate) in_check: bool,
-    /// Static evaluation (`-INFINITE` in check), sharpened by the hash entry's score when its
-    /// bound allows.
-    pub(crate) eval: Score,
-    /// The static evaluation with its correction ([`Thread::static_eval`]), not sharpened:
-    /// what the correction history learns from.
-    pub(crate) static_eval: Score,
-    /// The static evaluation as the evaluator gave it: what the hash entry keeps when the
-    /// correction history is on.
-    pub(crate) raw_eval: Score,
-    /// The static evaluation is better than two plies ago.
-    pub(crate) improving: bool,
-    /// A move not to search (singular-extension verification).
-    pub(crate) excluded: Option<Move>,
-}
-
-/// What a node is expected to be: the window and the parent decide it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum NodeKind {
-    /// On the principal variation: searched with an open window.
-    Pv,
-    /// Expected to fail high (a null-window child of a node expected to fail low).
-    Cut,
-    /// Expected to fail low.
-    All,
-}
-
-impl NodeKind {
-    /// A null-window node: `Cut` if `cut`, else `All`.
-    pub(crate) fn non_pv(cut: bool) -> NodeKind {
-        if cut {
-            NodeKind::Cut
-        } else {
-            NodeKind::All
-        }
-    }
-}
 
 impl Thread<'_> {
     /// Principal variation search of `board` to `depth` within (`alpha`, `beta`).
@@ -268,7 +212,7 @@ impl Thread<'_> {
     }
 
     /// A hash hit deep enough, whose bound settles the window, ends non-PV nodes.
-    fn tt_cutoff(
+    pub(crate) fn tt_cutoff(
         &self,
         tt: Option<TtHit>,
         depth: i32,
@@ -325,7 +269,7 @@ impl Thread<'_> {
 
     /// `raw` plus the correction history's entry for `board` (unchanged when it is off), kept
     /// clear of the mate range.
-    fn corrected(&self, board: &Board, raw: Score) -> Score {
+    pub(crate) fn corrected(&self, board: &Board, raw: Score) -> Score {
         let weight = self.config.params.correction_weight;
         if weight <= 0 {
             return raw;
@@ -437,8 +381,9 @@ impl Thread<'_> {
                 ply,
                 lineage,
                 scorer: self.scorer,
-                rules: (self.config.pruning == PruningScheme::Rules)
-                    .then(|| board.side_to_move() != self.root.side_to_move()),
+                filter: self
+                    .filter
+                    .map(|f| (f, board.side_to_move() != self.root.side_to_move())),
             };
             let Some(mv) = picker.next(&mut self.buffers[ply], board, &ctx) else {
                 break;
@@ -464,12 +409,7 @@ impl Thread<'_> {
             {
                 continue;
             }
-            let chained = if self.config.move_chains && depth <= p.chain_max_depth {
-                self.search_chain(board, mv, alpha, beta, ply)
-            } else {
-                None
-            };
-            let score = match chained {
+            let score = match self.search_chain(board, mv, (alpha, beta), depth, ply) {
                 Some(score) => score,
                 None => self.search_move(board, mv, node, alpha, move_count, extension),
             };
@@ -481,10 +421,8 @@ impl Thread<'_> {
                 if score > alpha {
                     best_move = Some(mv);
                     alpha = score;
-                    if pv_node || self.config.move_chains {
+                    if pv_node || self.chains.is_some() {
                         self.update_pv(ply, mv);
-                    }
-                    if self.config.move_chains {
                         self.remember_chain(board, ply);
                     }
                     if score >= beta {
@@ -653,99 +591,5 @@ impl Thread<'_> {
             bound,
         };
         self.tt_store(board.hash(), node.ply, result);
-    }
-
-    /// Quiescence search: captures and promotions (all evasions in check) until the position
-    /// is quiet, with stand-pat, delta pruning and SEE pruning of losing captures.
-    pub(crate) fn qsearch(
-        &mut self,
-        board: &Board,
-        mut alpha: Score,
-        beta: Score,
-        ply: usize,
-        pv_node: bool,
-    ) -> Score {
-        self.pv[ply].clear();
-        if self.count_node_and_check_limits(ply) {
-            return 0;
-        }
-        if self.is_draw(board, ply) {
-            return DRAW;
-        }
-        let in_check = board.is_check();
-        if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { self.evaluate(board) };
-        }
-        let tt = self.tt_probe(board.hash(), ply);
-        if let Some(score) = self.tt_cutoff(tt, 0, alpha, beta, pv_node) {
-            return score;
-        }
-        let raw = if in_check {
-            -INFINITE
-        } else {
-            tt.map_or_else(|| self.evaluate(board), |h| h.eval)
-        };
-        let stand_pat = if in_check {
-            raw
-        } else {
-            self.corrected(board, raw)
-        };
-        if stand_pat >= beta {
-            return stand_pat;
-        }
-        let original_alpha = alpha;
-        alpha = alpha.max(stand_pat);
-        let mut best_score = stand_pat;
-        let mut best_move = None;
-        quiescence_moves(board, &mut self.buffers[ply]);
-        let move_count = self.buffers[ply].moves().len();
-        for i in 0..move_count {
-            let mv = self.buffers[ply].moves()[i];
-            if !in_check {
-                let gain = victim_value(board, mv) + mv.promotion().map_or(0, |_| 800);
-                if stand_pat + gain + self.config.params.qs_delta_margin <= alpha
-                    || !see_ge(board, mv, 0)
-                {
-                    continue;
-                }
-            }
-            let mut child = *board;
-            child.play_unchecked(mv);
-            self.push(board, child.hash(), ply, Some(mv));
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, pv_node);
-            self.pop();
-            if self.stopped {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(mv);
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        if in_check && move_count == 0 {
-            return score::mated_in(ply);
-        }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha && pv_node {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let result = TtHit {
-            mv: best_move,
-            score: best_score,
-            eval: if in_check { 0 } else { raw },
-            depth: 0,
-            bound,
-        };
-        self.tt_store(board.hash(), ply, result);
-        best_score
     }
 }

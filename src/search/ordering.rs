@@ -7,7 +7,7 @@
 //! full sort.
 
 use super::history::{Heuristics, Lineage};
-use super::pruning;
+use super::pruning::MoveFilter;
 use super::see::{capture_gain, see_ge, see_value};
 use crate::core::{Board, GenType, Move, MoveList, Piece, MAX_MOVES};
 
@@ -99,13 +99,13 @@ pub struct OrderingContext<'a> {
     pub lineage: Lineage,
     /// How the moves are scored (chosen once per search).
     pub scorer: &'a dyn Scorer,
-    /// Paper 000's rule-based pruning: `None` when off, else whether this is an opponent
-    /// node (relaxed rules).
-    pub rules: Option<bool>,
+    /// The search's forward-pruning scheme ([`MoveFilter`], paper 000's rules), with whether
+    /// this is an opponent node (relaxed rules); `None` when off.
+    pub filter: Option<(&'a dyn MoveFilter, bool)>,
 }
 
 /// A move ordering scheme: scores every generated move of a node, higher first. The search
-/// picks one per search ([`scorer_for`]); the picker puts the hash move first whatever its
+/// picks one per search (its thread chooses by `Ordering`); the picker puts the hash move first whatever its
 /// score.
 pub trait Scorer: Sync {
     /// Writes the score of `moves[i]` into `scores[i]`.
@@ -121,14 +121,6 @@ impl Scorer for DefaultScorer {
         for (score, &mv) in scores.iter_mut().zip(moves) {
             *score = score_move(board, mv, ctx);
         }
-    }
-}
-
-/// The scorer of an ordering scheme.
-pub fn scorer_for(scheme: super::OrderingScheme) -> &'static dyn Scorer {
-    match scheme {
-        super::OrderingScheme::Default => &DefaultScorer,
-        super::OrderingScheme::Chessmaps => &super::chessmaps::ChessmapsScorer,
     }
 }
 
@@ -160,8 +152,8 @@ impl MovePicker {
         if self.stage == Stage::HashMove {
             self.stage = Stage::Generate;
             let allowed = |mv| {
-                ctx.rules
-                    .is_none_or(|relaxed| pruning::allows(board, mv, relaxed))
+                ctx.filter
+                    .is_none_or(|(filter, relaxed)| filter.allows(board, mv, relaxed))
             };
             match self.hash_move {
                 Some(mv) if board.is_legal(mv) && allowed(mv) => return Some(mv),
@@ -172,8 +164,8 @@ impl MovePicker {
             self.stage = Stage::Pick;
             buffer.moves.clear();
             board.generate(GenType::All, &mut buffer.moves);
-            if let Some(relaxed) = ctx.rules {
-                pruning::apply(board, &mut buffer.moves, relaxed);
+            if let Some((filter, relaxed)) = ctx.filter {
+                filter.retain(board, &mut buffer.moves, relaxed);
             }
             let n = buffer.moves.len();
             ctx.scorer

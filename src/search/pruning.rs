@@ -143,6 +143,30 @@ pub fn apply(board: &Board, moves: &mut crate::core::MoveList, relaxed: bool) ->
     true
 }
 
+/// A forward-pruning scheme: which of a node's moves the search may consider at all. The
+/// search chooses one (or none) for the whole search and asks it wherever it lists moves — its
+/// root moves, and each node's moves in the move picker (the hash move before generation, the
+/// rest after) — so a scheme is one implementation of this trait.
+pub trait MoveFilter: Sync {
+    /// Whether `mv` may be searched at `board` before the node's moves are generated
+    /// (`relaxed`: an opponent's node).
+    fn allows(&self, board: &Board, mv: Move, relaxed: bool) -> bool;
+    /// Removes from `moves` the ones not to search at `board`.
+    fn retain(&self, board: &Board, moves: &mut crate::core::MoveList, relaxed: bool);
+}
+
+/// Paper 000's rules as a [`MoveFilter`] (`Pruning = rules`).
+pub struct Rules;
+
+impl MoveFilter for Rules {
+    fn allows(&self, board: &Board, mv: Move, relaxed: bool) -> bool {
+        allows(board, mv, relaxed)
+    }
+    fn retain(&self, board: &Board, moves: &mut crate::core::MoveList, relaxed: bool) {
+        apply(board, moves, relaxed);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,7 @@
 //! node count visits the same nodes on a fast machine, a slow one or a busy one
 //! (`tests/determinism.rs`).
 
-use super::node::NodeKind;
+use super::selectivity::NodeKind;
 use super::thread::{Thread, REPORT_INTERVAL};
 use super::tt::Bound;
 use super::{Algorithm, SearchInfo, SearchResult};
@@ -110,9 +110,7 @@ impl Thread<'_> {
                         .collect();
                 }
             }
-            if self.config.move_chains {
-                self.remember_root_chain();
-            }
+            self.remember_root_chain();
             if self.is_main() && self.iteration_limit_reached(depth, &stability) {
                 break;
             }

@@ -2,11 +2,65 @@
 //! to reduce a late quiet move. No search state is read or written here, so each rule can be
 //! tested, tuned (every threshold is a `search.*` parameter) or switched off alone.
 
-use super::node::Node;
 use super::params::SearchParams;
 use super::see::see_ge;
 use crate::core::{Board, Move};
 use crate::eval::score::{Score, MAX_PLY};
+
+/// The fixed facts of a node, passed to the pruning before moves, the move loop and the
+/// selectivity functions.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    /// Remaining depth (after the check extension and internal iterative reduction).
+    pub(crate) depth: i32,
+    /// The window, after mate-distance pruning.
+    pub(crate) alpha: Score,
+    /// Upper end of the window.
+    pub(crate) beta: Score,
+    /// Distance from the root.
+    pub(crate) ply: usize,
+    /// A principal-variation node (open window).
+    pub(crate) pv_node: bool,
+    /// An expected cut node.
+    pub(crate) cut_node: bool,
+    /// The side to move is in check.
+    pub(crate) in_check: bool,
+    /// Static evaluation (`-INFINITE` in check), sharpened by the hash entry's score when its
+    /// bound allows.
+    pub(crate) eval: Score,
+    /// The static evaluation with its correction ([`Thread::static_eval`]), not sharpened:
+    /// what the correction history learns from.
+    pub(crate) static_eval: Score,
+    /// The static evaluation as the evaluator gave it: what the hash entry keeps when the
+    /// correction history is on.
+    pub(crate) raw_eval: Score,
+    /// The static evaluation is better than two plies ago.
+    pub(crate) improving: bool,
+    /// A move not to search (singular-extension verification).
+    pub(crate) excluded: Option<Move>,
+}
+
+/// What a node is expected to be: the window and the parent decide it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NodeKind {
+    /// On the principal variation: searched with an open window.
+    Pv,
+    /// Expected to fail high (a null-window child of a node expected to fail low).
+    Cut,
+    /// Expected to fail low.
+    All,
+}
+
+impl NodeKind {
+    /// A null-window node: `Cut` if `cut`, else `All`.
+    pub(crate) fn non_pv(cut: bool) -> NodeKind {
+        if cut {
+            NodeKind::Cut
+        } else {
+            NodeKind::All
+        }
+    }
+}
 
 /// Late-move reductions by depth (rows, `0..=MAX_PLY`) and move number (columns, `0..64`):
 /// `(lmr_base + 100 · ln(depth) · ln(moves) / lmr_divisor) / 100`, truncated.

@@ -9,10 +9,12 @@
 use std::sync::atomic::Ordering;
 
 use super::chains::MoveChains;
+use super::chessmaps::ChessmapsScorer;
 use super::history::{Heuristics, Lineage, PieceTo};
-use super::ordering::{scorer_for, MoveBuffer, Scorer};
+use super::ordering::{DefaultScorer, MoveBuffer, Scorer};
+use super::pruning::{MoveFilter, Rules};
 use super::tt::TtHit;
-use super::{Limits, PruningScheme, Reporter, SearchConfig, Shared, ThreadMemory};
+use super::{Limits, OrderingScheme, PruningScheme, Reporter, SearchConfig, Shared, ThreadMemory};
 use crate::core::{Board, Move, Position};
 use crate::eval::score::{Score, INFINITE, MAX_PLY};
 use crate::eval::Evaluator;
@@ -59,6 +61,8 @@ pub struct Thread<'a> {
     pub(crate) strength_lines: Vec<(Move, Score)>,
     /// How moves are ordered (default or Chessmaps), chosen once for the search.
     pub(crate) scorer: &'static dyn Scorer,
+    /// The forward-pruning scheme (`Pruning`), chosen once: `None` when off.
+    pub(crate) filter: Option<&'static dyn MoveFilter>,
     pub(crate) nodes: u64,
     published_nodes: u64,
     pub(crate) seldepth: usize,
@@ -77,7 +81,7 @@ pub struct Thread<'a> {
     /// Killers, counter moves and histories, kept across a game's searches.
     pub(crate) heuristics: &'a mut Heuristics,
     /// Paper 002's dynamic move chains, kept beside the heuristics.
-    pub(crate) chains: &'a mut MoveChains,
+    pub(crate) chains: Option<&'a mut MoveChains>,
     /// One move buffer per ply.
     pub(crate) buffers: Vec<MoveBuffer>,
     /// Late-move reductions by depth and move number ([`super::selectivity::lmr_table`]).
@@ -86,6 +90,23 @@ pub struct Thread<'a> {
     pub(crate) reporter: &'a dyn Reporter,
     /// When the last periodic progress report was sent.
     last_progress: std::time::Instant,
+}
+
+/// The scorer of an ordering scheme (the papers' ideas are chosen here, by the search that
+/// uses them, so that the ordering module knows nothing of Chessmaps).
+fn scorer_for(scheme: OrderingScheme) -> &'static dyn Scorer {
+    match scheme {
+        OrderingScheme::Default => &DefaultScorer,
+        OrderingScheme::Chessmaps => &ChessmapsScorer,
+    }
+}
+
+/// The move filter of a pruning scheme.
+fn filter_for(scheme: PruningScheme) -> Option<&'static dyn MoveFilter> {
+    match scheme {
+        PruningScheme::Off => None,
+        PruningScheme::Rules => Some(&Rules),
+    }
 }
 
 /// Time between periodic progress reports, and before the first `currmove`.
@@ -114,10 +135,11 @@ impl<'a> Thread<'a> {
         if moves.is_empty() {
             moves = legal.to_vec(); // no valid searchmoves: search everything
         }
-        if config.pruning == PruningScheme::Rules {
+        let filter = filter_for(config.pruning);
+        if let Some(filter) = filter {
             let mut list = crate::core::MoveList::new();
             list.extend(moves.iter().copied());
-            super::pruning::apply(&root, &mut list, false);
+            filter.retain(&root, &mut list, false);
             moves = list.to_vec();
         }
         let root_moves = moves
@@ -144,6 +166,7 @@ impl<'a> Thread<'a> {
             },
             strength_lines: Vec::new(),
             scorer: scorer_for(config.ordering),
+            filter,
             nodes: 0,
             published_nodes: 0,
             seldepth: 0,
@@ -158,7 +181,7 @@ impl<'a> Thread<'a> {
                 .collect(),
             stack: vec![Frame::default(); MAX_PLY + 4],
             heuristics,
-            chains,
+            chains: config.move_chains.then_some(chains),
             buffers: (0..MAX_PLY + 2).map(|_| MoveBuffer::default()).collect(),
             lmr,
             reporter,

@@ -27,7 +27,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::game::{Chosen, MoveEval};
+use super::move_eval::{Chosen, MoveEval};
 use crate::core::{Board, Move};
 use crate::formats::pgn::Game;
 use crate::search::Limits;

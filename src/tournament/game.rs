@@ -22,12 +22,13 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::core::{Color, Move, Piece, Position};
+use crate::core::{Color, Piece, Position};
 use crate::eval::score::Score;
 use crate::formats::pgn::{Game, GameResult};
 use crate::search::{Limits, SearchConfig, SearchControl, Searcher, Silent};
 
 use super::external::{EngineError, ExternalSpec, UciProcess};
+pub use super::move_eval::{Chosen, MoveEval};
 use super::openings::Opening;
 use super::TimeControl;
 
@@ -37,18 +38,6 @@ pub const CAP_SEARCH_DEPTH: i32 = 1;
 pub const CAP_WIN_MARGIN: Score = 100;
 /// Hash size of the capped-game judge, MiB (a depth-1 search needs next to nothing).
 const CAP_HASH_MB: usize = 1;
-
-/// A side's evaluation of the move it chose, from its own view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveEval {
-    /// Centipawns.
-    Centipawns(i32),
-    /// Mate in this many moves (negative: being mated).
-    Mate(i32),
-}
-
-/// A chosen move with its evaluation and search depth, when the side gave them.
-pub type Chosen = (Move, Option<(MoveEval, u32)>);
 
 /// The comment a match writes after an engine's move, as cutechess does: the mover's score
 /// in pawns (or `+M3`/`-M2` for mates, in moves), the depth and the time, e.g.

@@ -20,6 +20,7 @@
 pub mod elo;
 pub mod external;
 pub mod game;
+pub mod move_eval;
 pub mod openings;
 pub mod round_robin;
 pub mod sprt;
