@@ -8,7 +8,7 @@ mod common;
 use chainmate::config::search_config;
 use chainmate::tournament::game::{GameRules, Player};
 use chainmate::tournament::openings;
-use chainmate::tournament::round_robin::round_robin;
+use chainmate::tournament::round_robin::{round_robin, Schedule};
 use chainmate::tune::genetic::{self, agent_spec, GaSettings, GaState, Gene, Record};
 use common::{chainmate, text};
 
@@ -35,15 +35,15 @@ fn play(population: &[Vec<f64>], concurrency: usize) -> Vec<Record> {
             Player::internal(spec.clone(), search_config(&spec, &[]).unwrap())
         })
         .collect();
-    let (standings, games) = round_robin(
-        &players,
-        2,
-        &RULES,
-        &openings::builtin(),
+    let book = openings::builtin();
+    let plan = Schedule {
+        games: 2,
+        rules: &RULES,
+        openings: &book,
         concurrency,
-        1,
-        &|_| {},
-    );
+        hash_mb: 1,
+    };
+    let (standings, games) = round_robin(&players, &plan, &|_| {});
     // Every pair, both colours.
     assert_eq!(games.len(), population.len() * (population.len() - 1));
     standings

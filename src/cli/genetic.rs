@@ -18,7 +18,7 @@ use super::{progress_bar, read, write_atomic, CliError};
 use crate::config::{self, tunables};
 use crate::tournament::game::{GameRules, Player};
 use crate::tournament::openings::Opening;
-use crate::tournament::round_robin::{round_robin, Standing};
+use crate::tournament::round_robin::{round_robin, Schedule, Standing};
 use crate::tournament::TimeControl;
 use crate::tune::genetic::{self, agent_spec, GaSettings, GaState, Gene, Record, Selection};
 
@@ -231,15 +231,14 @@ pub fn play_round_robin(
         "{msg} [{bar:30}] {pos}/{len} games, {elapsed_precise} (eta {eta})",
     );
     bar.set_message(label.to_string());
-    let (standings, _) = round_robin(
-        players,
-        games.games,
+    let plan = Schedule {
+        games: games.games,
         rules,
         openings,
-        games.concurrency,
-        games.hash,
-        &|_| bar.inc(1),
-    );
+        concurrency: games.concurrency,
+        hash_mb: games.hash,
+    };
+    let (standings, _) = round_robin(players, &plan, &|_| bar.inc(1));
     bar.finish_and_clear();
     standings.iter().map(record).collect()
 }

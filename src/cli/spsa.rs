@@ -80,37 +80,8 @@ pub fn run_tune(
     ] {
         player(&config, &genes, &end)?;
     }
-    let mut state = match &args.resume {
-        Some(path) => {
-            let state = SpsaState::from_text(&read(path)?, &settings)
-                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-            println!(
-                "resumed from {} at iteration {}",
-                path.display(),
-                state.iteration
-            );
-            state
-        }
-        None => SpsaState::new(&settings),
-    };
-    println!(
-        "SPSA on `{config}`: {} iterations (game pairs), {}, {} pairs at once, r_end {}, seed {}",
-        settings.iterations,
-        limit_text(args.games.tc, args.games.nodes),
-        settings.batch,
-        settings.r_end,
-        settings.seed
-    );
-    for p in &settings.params {
-        println!(
-            "  {} from {} in [{}, {}], c_end {:.2}",
-            p.gene.name,
-            p.gene.text(p.start),
-            p.gene.text(p.gene.low),
-            p.gene.text(p.gene.high),
-            p.c_end
-        );
-    }
+    let mut state = initial_state(args, &settings)?;
+    print_plan(&config, &settings, args);
     let mut history = String::from("iteration,results");
     for g in &genes {
         history.push_str(&format!(",{}", g.name));
@@ -183,6 +154,43 @@ pub fn run_tune(
     }
     println!("wrote {}", out.display());
     Ok(())
+}
+
+/// The state to start from: `--resume`'s checkpoint, or iteration 0.
+fn initial_state(args: &GeneticTuneArgs, settings: &SpsaSettings) -> Result<SpsaState, CliError> {
+    let Some(path) = &args.resume else {
+        return Ok(SpsaState::new(settings));
+    };
+    let state = SpsaState::from_text(&read(path)?, settings)
+        .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+    println!(
+        "resumed from {} at iteration {}",
+        path.display(),
+        state.iteration
+    );
+    Ok(state)
+}
+
+/// Prints what the run will do: iterations, limits and each parameter's start and range.
+fn print_plan(config: &str, settings: &SpsaSettings, args: &GeneticTuneArgs) {
+    println!(
+        "SPSA on `{config}`: {} iterations (game pairs), {}, {} pairs at once, r_end {}, seed {}",
+        settings.iterations,
+        limit_text(args.games.tc, args.games.nodes),
+        settings.batch,
+        settings.r_end,
+        settings.seed
+    );
+    for p in &settings.params {
+        println!(
+            "  {} from {} in [{}, {}], c_end {:.2}",
+            p.gene.name,
+            p.gene.text(p.start),
+            p.gene.text(p.gene.low),
+            p.gene.text(p.gene.high),
+            p.c_end
+        );
+    }
 }
 
 /// The run's settings: each parameter starts at its value in `config`.

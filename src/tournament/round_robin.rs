@@ -50,18 +50,36 @@ pub fn play_fresh(
     play_game(players, [w, b], opening, rules).0
 }
 
+/// How a round robin is played: games per pairing, the game rules and openings, worker
+/// threads and each engine's table size.
+#[derive(Clone, Copy, Debug)]
+pub struct Schedule<'a> {
+    /// Games per pairing (colours alternate).
+    pub games: usize,
+    /// Time control, node limit, adjudication.
+    pub rules: &'a GameRules,
+    /// The book, cycled through.
+    pub openings: &'a [Opening],
+    /// Games played at once.
+    pub concurrency: usize,
+    /// Hash size of each engine, MiB.
+    pub hash_mb: usize,
+}
+
 /// Plays the round robin; `on_game` is called after each game (any order). Returns each
 /// player's standing and every game in schedule order.
-#[allow(clippy::too_many_arguments)]
 pub fn round_robin(
     players: &[Player],
-    games: usize,
-    rules: &GameRules,
-    openings: &[Opening],
-    concurrency: usize,
-    hash_mb: usize,
+    plan: &Schedule,
     on_game: &(dyn Fn(&Pairing) + Sync),
 ) -> (Vec<Standing>, Vec<Pairing>) {
+    let Schedule {
+        games,
+        rules,
+        openings,
+        concurrency,
+        hash_mb,
+    } = *plan;
     let mut schedule = Vec::new();
     for i in 0..players.len() {
         for j in i + 1..players.len() {
