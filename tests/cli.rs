@@ -170,3 +170,55 @@ fn table_4_and_books_through_the_command_line() {
     );
     std::fs::remove_file(&book).ok();
 }
+
+/// `perft --divide` writes castling as the king's destination, or as king takes rook with
+/// `--chess960` (the convention UCI_Chess960 and Stockfish's Chess960 mode use); a position
+/// with Chess960 castling rights is written so either way.
+#[test]
+fn perft_divide_writes_castling_in_the_convention_asked_for() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let lines = |extra: &[&str]| {
+        let mut args = vec!["perft", "1", "--divide", "--fen", fen];
+        args.extend_from_slice(extra);
+        let out = chainmate(&args);
+        assert!(out.status.success());
+        text(&out.stdout)
+    };
+    let standard = lines(&[]);
+    assert!(
+        standard.contains("e1g1: 1") && standard.contains("e1c1: 1"),
+        "{standard}"
+    );
+    let chess960 = lines(&["--chess960"]);
+    assert!(
+        chess960.contains("e1h1: 1") && chess960.contains("e1a1: 1"),
+        "{chess960}"
+    );
+    assert!(!chess960.contains("e1g1"), "{chess960}");
+    assert!(standard.contains("Nodes searched: 26") && chess960.contains("Nodes searched: 26"));
+    // Shredder-FEN with the rooks on b1 and g1: only Chess960 can have it.
+    let out = chainmate(&[
+        "perft",
+        "1",
+        "--divide",
+        "--fen",
+        "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+    ]);
+    let text960 = text(&out.stdout);
+    assert!(
+        text960.contains("e1g1: 1") && text960.contains("e1b1: 1"),
+        "{text960}"
+    );
+}
+
+/// A depth no machine could finish is refused at once with the reason, exit code 2.
+#[test]
+fn perft_refuses_a_depth_that_cannot_finish() {
+    let out = chainmate(&["perft", "99"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("perft 99") && err.contains("deepest count is 15"),
+        "{err}"
+    );
+}

@@ -695,3 +695,33 @@ fn go_nodes_1_finishes_depth_1_and_plays_the_mate() {
         assert!(last.contains("score mate 1"), "{go}: {last}");
     }
 }
+
+/// `go perft` writes castling as UCI_Chess960 says, and `go perft` without a readable depth
+/// counts nothing and starts no search.
+#[test]
+fn go_perft_follows_uci_chess960_and_refuses_a_bad_depth() {
+    let mut e = Engine::start();
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    e.send("setoption name UCI_Chess960 value true");
+    e.send("go perft 1");
+    let lines = e.until(|l| l.starts_with("Nodes searched"));
+    assert!(lines.iter().any(|l| l == "e1h1: 1") && lines.iter().any(|l| l == "e1a1: 1"));
+    assert!(lines.last().unwrap().ends_with(" 26"), "{lines:?}");
+    e.send("setoption name UCI_Chess960 value false");
+    e.send("go perft 1");
+    let lines = e.until(|l| l.starts_with("Nodes searched"));
+    assert!(lines.iter().any(|l| l == "e1g1: 1") && lines.iter().any(|l| l == "e1c1: 1"));
+    e.send("go perft abc");
+    e.send("isready");
+    let lines = e.until(|l| l == "readyok");
+    assert!(
+        lines.iter().any(|l| l.contains("no count started")),
+        "{lines:?}"
+    );
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("info depth") || l.starts_with("bestmove")),
+        "a search started: {lines:?}"
+    );
+}

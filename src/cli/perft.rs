@@ -13,9 +13,14 @@ use crate::perft;
 /// Arguments of `perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Depth in plies (required unless --suite is given).
+    /// Depth in plies, at most 15 (required unless --suite is given). A progress bar over
+    /// the root moves shows on a terminal.
     #[arg(required_unless_present = "suite")]
     pub depth: Option<u32>,
+    /// Write castling as king takes rook (`e1h1`), the Chess960 convention that UCI_Chess960
+    /// uses; positions with Chess960 castling rights are written so without it too.
+    #[arg(long)]
+    pub chess960: bool,
     /// Position to count from (default: the start position).
     #[arg(long, default_value = STARTPOS_FEN)]
     pub fen: String,
@@ -44,17 +49,34 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     }
     let board = Board::from_fen(&args.fen).map_err(|e| CliError::Input(e.to_string()))?;
     let depth = args.depth.unwrap_or(1);
+    if depth > perft::MAX_DEPTH {
+        return Err(CliError::Input(format!(
+            "perft {depth}: the deepest count is {} (deeper runs cannot finish: the start \
+             position's depth 14 alone has 6.2e19 leaves)",
+            perft::MAX_DEPTH
+        )));
+    }
+    let chess960 = args.chess960 || board.is_chess960();
     let bulk = !args.no_bulk;
     let start = Instant::now();
-    let nodes = if args.divide {
-        let split = perft::divide(&board, depth, bulk, args.threads);
+    let moves = board.legal_moves().len() as u64;
+    let bar = progress_bar(
+        moves,
+        "perft {msg} [{bar:30}] {pos}/{len} root moves, {elapsed_precise}",
+    );
+    bar.set_message(depth.to_string());
+    let split = perft::divide_with_progress(&board, depth, bulk, args.threads, |_, _| bar.inc(1));
+    bar.finish_and_clear();
+    if args.divide {
         for (mv, n) in &split {
-            println!("{mv}: {n}");
+            println!("{}: {n}", mv.uci(chess960));
         }
         println!();
-        split.iter().map(|(_, n)| n).sum()
+    }
+    let nodes: u64 = if depth == 0 {
+        1
     } else {
-        perft::perft_threads(&board, depth, bulk, args.threads)
+        split.iter().map(|(_, n)| n).sum()
     };
     let secs = start.elapsed().as_secs_f64();
     println!("Nodes searched: {nodes}");

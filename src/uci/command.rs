@@ -25,6 +25,9 @@ pub struct Go {
     pub searchmoves: Vec<String>,
     /// `perft N` (extension): count leaf nodes instead of searching.
     pub perft: Option<u32>,
+    /// `perft` came without a readable depth: nothing is counted, and no search starts
+    /// either (a count was asked for, not an unbounded search).
+    pub bad_perft: bool,
     /// Tokens that were skipped or numbers that were clamped, one message each.
     pub problems: Vec<String>,
 }
@@ -278,6 +281,7 @@ fn parse_go(args: &[&str]) -> Go {
             | "mate" | "perft" => {
                 let Some(&text) = args.get(i) else {
                     go.problems.push(format!("'{key}' needs a value; ignored"));
+                    go.bad_perft |= key == "perft";
                     break;
                 };
                 i += 1;
@@ -295,6 +299,7 @@ fn parse_go(args: &[&str]) -> Go {
                     _ => text,
                 };
                 let Some(v) = clamped(key, text, lo, hi, &mut go.problems) else {
+                    go.bad_perft |= key == "perft";
                     continue;
                 };
                 let ms = Duration::from_millis(v as u64);
@@ -328,6 +333,17 @@ mod tests {
             Ok(Command::Go(go)) => go,
             other => panic!("{line}: {other:?}"),
         }
+    }
+
+    #[test]
+    fn go_perft_without_a_readable_depth_counts_nothing() {
+        for line in ["go perft abc", "go perft", "go perft -3x"] {
+            let g = go(line);
+            assert!(g.bad_perft && g.perft.is_none(), "{line}: {g:?}");
+            assert!(!g.problems.is_empty(), "{line}");
+        }
+        let g = go("go perft 4");
+        assert!(!g.bad_perft && g.perft == Some(4));
     }
 
     #[test]

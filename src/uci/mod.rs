@@ -362,6 +362,10 @@ impl Engine {
         for problem in &go.problems {
             self.info_string(&format!("go: {problem}"));
         }
+        if go.bad_perft {
+            self.info_string("go perft: no count started (give a depth, e.g. go perft 5)");
+            return;
+        }
         if let Some(depth) = go.perft {
             self.perft(depth);
             return;
@@ -403,13 +407,20 @@ impl Engine {
         }
     }
 
+    /// `go perft N`: each root move's count as soon as it is done (the progress of a long
+    /// run; in generation order with one thread), in the castling convention of
+    /// `UCI_Chess960`, then the total.
     fn perft(&self, depth: u32) {
         let board = self.position.board();
         let start = std::time::Instant::now();
-        let split = perft::divide(board, depth, true, self.options.search.threads);
-        for (mv, n) in &split {
-            self.say(&format!("{mv}: {n}"));
-        }
+        let chess960 = self.out.chess960();
+        let split = perft::divide_with_progress(
+            board,
+            depth,
+            true,
+            self.options.search.threads,
+            |mv, n| self.say(&format!("{}: {n}", mv.uci(chess960))),
+        );
         let total: u64 = split.iter().map(|(_, n)| n).sum();
         let total = if depth == 0 { 1 } else { total };
         self.say("");
