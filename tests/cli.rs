@@ -222,3 +222,53 @@ fn perft_refuses_a_depth_that_cannot_finish() {
         "{err}"
     );
 }
+
+/// A PGN cut short: `book build` and `library build` name each skipped game with its lines
+/// and reason, and with nothing usable they exit non-zero and write nothing.
+#[test]
+fn builders_report_skipped_games_and_write_nothing_from_nothing() {
+    let whole = "[Event \"a\"]\n[White \"x\"]\n[Black \"y\"]\n[Result \"1-0\"]\n\n\
+                 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n";
+    let cut =
+        "[Event \"b\"]\n[White \"p\"]\n[Black \"q\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 e6 3. Nc3";
+    let truncated = temp_path("truncated.pgn");
+    std::fs::write(&truncated, cut).unwrap();
+    for (command, out) in [("book", "t.bin"), ("library", "t.lib")] {
+        let out = temp_path(out);
+        let _ = std::fs::remove_file(&out);
+        let run = chainmate(&[
+            command,
+            "build",
+            "--pgn",
+            truncated.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(run.status.code(), Some(2), "{command}");
+        let err = text(&run.stderr);
+        assert!(
+            err.contains("game 1 (line 1, p - q), line 6") && err.contains("cut short"),
+            "{command}: {err}"
+        );
+        assert!(err.contains("not written"), "{command}: {err}");
+        assert!(!out.exists(), "{command} wrote {}", out.display());
+    }
+    // One good game beside the cut one: the library is written, the cut game still named.
+    let mixed = temp_path("mixed.pgn");
+    std::fs::write(&mixed, format!("{whole}{cut}")).unwrap();
+    let out = temp_path("m.lib");
+    let run = chainmate(&[
+        "library",
+        "build",
+        "--pgn",
+        mixed.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert!(text(&run.stderr).contains("game 2 (line 8, p - q), line 13"));
+    assert!(out.exists());
+    for f in [truncated, mixed, out] {
+        let _ = std::fs::remove_file(f);
+    }
+}

@@ -113,9 +113,10 @@ fn bad_library_files_and_games_get_clear_errors() {
     assert!(run.status.success());
     let err = text(&run.stderr);
     assert!(
-        err.contains("1 unreadable") && err.contains("broken.pgn"),
+        err.contains("broken.pgn: game 2 (line 6), line 9") && err.contains("skipped"),
         "{err}"
     );
+    assert!(text(&run.stdout).contains("1 unreadable"));
     assert!(
         text(&run.stdout).contains("2 cases"),
         "{}",

@@ -105,8 +105,18 @@ fn reads_a_fen_start_and_the_closing_comment() {
 
 #[test]
 fn several_games_with_missing_results_and_no_tags() {
+    // A game without a result is read when another game follows it; the last one, which the
+    // text ends inside, is reported as cut short (its moves kept by the lenient reader).
     let text = "1. e4 e5 *\n\n1. d4 d5\n[Event \"x\"]\n1. c4\n";
-    let games: Vec<Game> = read_all(text).into_iter().map(Result::unwrap).collect();
+    let mut reader = chainmate::formats::pgn::read_games(text);
+    let games: Vec<Game> = std::iter::from_fn(|| reader.next_lenient())
+        .map(|(game, error)| {
+            if let Some(e) = error {
+                assert_eq!((e.kind, e.game), (PgnErrorKind::Truncated, 3));
+            }
+            game.unwrap()
+        })
+        .collect();
     assert_eq!(games.len(), 3);
     assert_eq!(games[0].result, GameResult::Unknown);
     assert_eq!(games[1].moves().len(), 2);
@@ -417,4 +427,22 @@ fn a_lenient_read_gives_the_moves_before_an_illegal_one() {
         .next_lenient()
         .unwrap();
     assert!(nothing.is_none() && error.is_some());
+}
+
+/// A file cut inside a game (no result token before the end) is reported as truncated, with
+/// the moves read so far kept by the lenient reader; a game followed by its result is not.
+#[test]
+fn a_game_cut_short_is_reported_with_its_moves() {
+    use chainmate::formats::pgn::{read_games, PgnErrorKind};
+    let text = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3";
+    let (game, error) = read_games(text).next_lenient().unwrap();
+    assert_eq!(game.unwrap().moves().len(), 3);
+    let error = error.unwrap();
+    assert_eq!(
+        (error.kind, error.game, error.line),
+        (PgnErrorKind::Truncated, 1, 4)
+    );
+    assert!(read_games(text).next().unwrap().is_err());
+    let whole = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n";
+    assert!(read_games(whole).next().unwrap().is_ok());
 }

@@ -70,7 +70,8 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
     };
     let mut builder = BookBuilder::new(args.max_ply, args.min_games, side);
     let start = Instant::now();
-    let (mut games, mut bad) = (0usize, 0usize);
+    let mut games = 0usize;
+    let mut skipped = Vec::new();
     for path in &args.pgn {
         let text = read(path)?;
         let bar = progress_bar(0, "{spinner} {pos} games of {msg} [{elapsed}]");
@@ -82,17 +83,28 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
                     builder.add(&game);
                     games += 1;
                 }
-                Err(e) => {
-                    bad += 1;
-                    if bad <= 10 {
-                        bar.suspend(|| eprintln!("warning: {}: {e}; skipped", path.display()));
-                    }
-                }
+                Err(e) => skipped.push(format!("{}: {e}", path.display())),
             }
         }
         bar.finish_and_clear();
     }
+    super::report_skipped(&skipped);
+    let bad = skipped.len();
     let book = builder.build();
+    if book.entries().is_empty() {
+        let why = if games == 0 {
+            format!("no usable game ({bad} unreadable)")
+        } else {
+            format!(
+                "no position of {games} games was played in at least {} of them (--min-games)",
+                args.min_games
+            )
+        };
+        return Err(CliError::Input(format!(
+            "{why}: {} not written",
+            args.out.display()
+        )));
+    }
     let bytes = book.to_bytes();
     write_bytes(&args.out, &bytes)?;
     println!(

@@ -114,11 +114,15 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
     }
     let mined_in = start.elapsed();
     let stats = mined.stats.clone();
-    if let Some(e) = &stats.first_error {
-        eprintln!(
-            "warning: {} unreadable games skipped; the first: {e}",
-            stats.unreadable
-        );
+    super::report_skipped(&stats.skipped);
+    if mined.records.is_empty() {
+        return Err(CliError::Input(format!(
+            "no usable game ({} read, {} outside the dates, {} unreadable): {} not written",
+            stats.games,
+            stats.out_of_dates,
+            stats.unreadable,
+            args.out.display()
+        )));
     }
     let cases = mined.records.len();
     let contents = Contents::from_records(mined.records, stats.games);

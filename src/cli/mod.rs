@@ -259,6 +259,18 @@ pub(crate) fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), CliError>
     crate::formats::write_atomic(path, contents).map_err(|e| CliError::Write(path.to_path_buf(), e))
 }
 
+/// Reports skipped input (one `warning:` line each on stderr, the first 20, then how many
+/// more): a file's games that could not be read, with their number, lines and reason.
+pub(crate) fn report_skipped(skipped: &[String]) {
+    const SHOWN: usize = 20;
+    for s in skipped.iter().take(SHOWN) {
+        eprintln!("warning: {s}; skipped");
+    }
+    if skipped.len() > SHOWN {
+        eprintln!("warning: {} more games skipped", skipped.len() - SHOWN);
+    }
+}
+
 /// A progress bar of `len` steps drawn with `template` (an indicatif template).
 pub(crate) fn progress_bar(len: u64, template: &str) -> ProgressBar {
     let bar = ProgressBar::new(len);

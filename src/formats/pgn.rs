@@ -336,6 +336,9 @@ pub enum PgnErrorKind {
         /// Why it was rejected.
         error: FenError,
     },
+    /// The text ends inside the game, before its result token (`1-0`, `0-1`, `1/2-1/2`,
+    /// `*`): a file cut short. The moves read so far are kept by the lenient reader.
+    Truncated,
     /// A move that is not a legal SAN move in its position.
     BadMove {
         /// Its move number as PGN writes it (`12.` or `12...`).
@@ -358,6 +361,12 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::UnexpectedToken(t) => write!(f, "unexpected '{t}' in movetext"),
             PgnErrorKind::UnexpectedCharacter(c) => write!(f, "unexpected character {c:?}"),
             PgnErrorKind::BadFen { fen, error } => write!(f, "bad FEN tag \"{fen}\": {error}"),
+            PgnErrorKind::Truncated => {
+                write!(
+                    f,
+                    "the text ends inside the game, before its result (cut short?)"
+                )
+            }
             PgnErrorKind::BadMove { number, san, error } => {
                 write!(f, "move {number} {san}: {error}")
             }
@@ -593,6 +602,8 @@ struct RawGame {
     comment: Option<String>,
     /// The first fault met, if any (the game is still read to its end).
     error: Option<(PgnErrorKind, usize)>,
+    /// The line where the text ended before a result token, if it did.
+    truncated_at: Option<usize>,
 }
 
 impl RawGame {
@@ -652,6 +663,7 @@ impl Reader<'_> {
             return Some((None, Some(error(&raw, fault))));
         }
         let (game, fault) = replay(&raw);
+        let fault = fault.or(raw.truncated_at.map(|line| (PgnErrorKind::Truncated, line)));
         Some((game, fault.map(|f| error(&raw, f))))
     }
 }
@@ -724,6 +736,7 @@ impl Reader<'_> {
                 if depth > 0 {
                     raw.fail(PgnErrorKind::UnclosedVariation, self.lexer.line);
                 }
+                raw.truncated_at = Some(self.lexer.line);
                 return;
             };
             started = true;

@@ -35,6 +35,8 @@ pub struct BuildStats {
     pub unreadable: u64,
     /// The first parse error, with its file and line.
     pub first_error: Option<String>,
+    /// Every skipped game: file, game number, lines and the reason.
+    pub skipped: Vec<String>,
 }
 
 /// Cases mined so far, and the statistics.
@@ -86,9 +88,9 @@ pub fn mine_into(
             }
             Err(e) => {
                 mined.stats.unreadable += 1;
-                if mined.stats.first_error.is_none() {
-                    mined.stats.first_error = Some(format!("{name}: {e}"));
-                }
+                let text = format!("{name}: {e}");
+                mined.stats.first_error.get_or_insert_with(|| text.clone());
+                mined.stats.skipped.push(text);
             }
         }
         progress(mined.stats.games + mined.stats.out_of_dates + mined.stats.unreadable);

@@ -22,7 +22,7 @@ use std::fmt;
 use std::path::Path;
 
 use crate::core::{chess960, Board, Move};
-use crate::formats::pgn::{read_games, Game};
+use crate::formats::pgn::{read_games, Game, PgnErrorKind};
 
 /// Where a game starts: a position, and the book moves played from it before the engines
 /// take over.
@@ -161,9 +161,11 @@ pub fn parse_fen_line(line: &str) -> Result<Opening, String> {
 pub fn parse_movetext_line(line: &str) -> Result<Opening, String> {
     let movetext = strip_hash_comment(line);
     let mut games = read_games(movetext);
-    let game = match (games.next(), games.next()) {
-        (Some(Ok(game)), None) => game,
-        (Some(Err(e)), _) => return Err(e.kind.to_string()),
+    // A line of moves has no result token: the reader's `Truncated` is expected here.
+    let game = match (games.next_lenient(), games.next_lenient()) {
+        (Some((Some(game), None)), None) => game,
+        (Some((Some(game), Some(e))), None) if e.kind == PgnErrorKind::Truncated => game,
+        (Some((_, Some(e))), _) => return Err(e.kind.to_string()),
         _ => return Err(format!("'{movetext}' is not one line of moves")),
     };
     Ok(opening_of(&game))
