@@ -272,3 +272,97 @@ fn builders_report_skipped_games_and_write_nothing_from_nothing() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+/// `--tunables` works before or after `uci`, and lists every parameter as an option.
+#[test]
+fn tunables_flag_works_before_and_after_uci() {
+    use std::io::Write;
+    for args in [
+        vec!["--tunables", "uci"],
+        vec!["uci", "--tunables"],
+        vec!["uci"],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_chainmate"))
+            .args(&args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"uci\nquit\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let tunables = stdout
+            .lines()
+            .filter(|l| l.starts_with("option name full."))
+            .count();
+        let listed = args.contains(&"--tunables");
+        assert_eq!(
+            tunables > 1000,
+            listed,
+            "{args:?}: {tunables} full.* options"
+        );
+        assert!(stdout.contains("option name Hash type spin"), "{args:?}");
+    }
+}
+
+/// Every subcommand's help is plain text: no intra-doc links or paths leaked from the doc
+/// comments clap reads.
+#[test]
+fn help_texts_carry_no_doc_links() {
+    let mut commands: Vec<Vec<&str>> = vec![vec![]];
+    for c in [
+        "uci",
+        "perft",
+        "eval",
+        "bench",
+        "epd",
+        "tune",
+        "experiment",
+        "match",
+        "book",
+        "library",
+        "analyse",
+    ] {
+        commands.push(vec![c]);
+    }
+    for sub in [
+        "figures",
+        "nodes",
+        "book",
+        "book-distance",
+        "abr",
+        "predict",
+        "depth-time",
+        "genetic",
+        "wdl",
+        "label",
+    ] {
+        commands.push(vec!["experiment", sub]);
+    }
+    for (c, sub) in [
+        ("book", "build"),
+        ("book", "probe"),
+        ("library", "build"),
+        ("library", "stats"),
+        ("library", "probe"),
+    ] {
+        commands.push(vec![c, sub]);
+    }
+    for mut args in commands {
+        args.push("--help");
+        let out = chainmate(&args);
+        let help = text(&out.stdout);
+        assert!(out.status.success(), "{args:?}");
+        assert!(
+            !help.contains("crate::") && !help.contains("[`"),
+            "{args:?} help has a doc link:\n{help}"
+        );
+    }
+}

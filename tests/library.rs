@@ -74,7 +74,7 @@ fn a_built_library_holds_every_reply_of_the_games() {
     let out = text(&stats.stdout);
     assert!(stats.status.success(), "{}", text(&stats.stderr));
     assert!(out.contains("6 games"), "{out}");
-    assert!(out.contains("after e2e4 (DoublePush):"), "{out}");
+    assert!(out.contains("after e2e4 (double pawn push):"), "{out}");
     let probe = chainmate(&[
         "library",
         "probe",

@@ -53,8 +53,8 @@ pub enum ExperimentCommand {
     /// likelihood and a calibration table (predicted and observed outcomes by score).
     Wdl(WdlArgs),
     /// Labelled positions for Texel's method from games (self-play, say): quiet positions
-    /// after the opening, a few per game, each with its game's result
-    /// ([`crate::tune::label`]); the lines `tune --data` reads.
+    /// after the opening, a few per game, each with its game's result (module tune::label);
+    /// the lines `tune --data` reads.
     Label(LabelArgs),
 }
 

@@ -218,8 +218,8 @@ fn stats(args: &StatsArgs) -> Result<(), CliError> {
             .map(|(m, n)| format!("{m} {:.1}%", 100.0 * *n as f64 / total.max(1) as f64))
             .collect();
         println!(
-            "after {mv} ({:?}): {total} cases; replies {}",
-            mv.kind(),
+            "after {mv} ({}): {total} cases; replies {}",
+            mv.kind().describe(),
             list.join(", ")
         );
     }

@@ -48,9 +48,10 @@ pub struct Cli {
     /// What to do (nothing: run the UCI engine).
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// With no subcommand: list every search and evaluator parameter as a UCI option (for
-    /// SPSA tuners); without it `uci` shows only the dozen options a GUI user expects.
-    #[arg(long)]
+    /// With no subcommand or `uci`: list every search and evaluator parameter as a UCI option
+    /// too (for SPSA tuners; over two thousand); without it `uci` shows only the options a GUI
+    /// user expects (29). `chainmate uci --tunables` is the same.
+    #[arg(long, global = true)]
     pub tunables: bool,
 }
 

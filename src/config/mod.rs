@@ -7,7 +7,7 @@
 //!
 //! Three kinds of names:
 //!
-//! * **Options** ([`OPTIONS`]): the dozen a GUI user expects (`Hash`, `Threads`, `MultiPV`,
+//! * **Options** ([`OPTIONS`]): those a GUI user expects (`Hash`, `Threads`, `MultiPV`,
 //!   ...) and the papers' switches (`Evaluator`, `Search`, `TranspositionTable`, `Ordering`,
 //!   `Pruning`, `MoveChains`). A row has a name, a UCI kind (check/spin/combo/button), how to
 //!   read the current value (the declared default is that value in

@@ -235,6 +235,29 @@ impl fmt::Display for UciMove {
 
 /// UCI notation for standard chess: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
 /// For Chess960 output use [`Move::uci`] with `true`.
+impl MoveKind {
+    /// What the kind is, in words (`double pawn push`, `capture promoting to a queen`), for
+    /// output a person reads.
+    pub fn describe(self) -> &'static str {
+        match self {
+            MoveKind::Quiet => "quiet move",
+            MoveKind::DoublePush => "double pawn push",
+            MoveKind::KingCastle => "castling king side",
+            MoveKind::QueenCastle => "castling queen side",
+            MoveKind::Capture => "capture",
+            MoveKind::EnPassant => "en passant capture",
+            MoveKind::PromoKnight => "promotion to a knight",
+            MoveKind::PromoBishop => "promotion to a bishop",
+            MoveKind::PromoRook => "promotion to a rook",
+            MoveKind::PromoQueen => "promotion to a queen",
+            MoveKind::PromoCaptureKnight => "capture promoting to a knight",
+            MoveKind::PromoCaptureBishop => "capture promoting to a bishop",
+            MoveKind::PromoCaptureRook => "capture promoting to a rook",
+            MoveKind::PromoCaptureQueen => "capture promoting to a queen",
+        }
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.uci(false), f)
