@@ -489,6 +489,49 @@ impl SideMaps {
     fn pieces(&self) -> &[(Piece, Square, Bitboard)] {
         &self.pieces[..self.count]
     }
+
+    /// The attack maps of `color`'s pieces.
+    fn of(board: &Board, color: Color) -> SideMaps {
+        let occupied = board.occupied();
+        let pawn_attacks = pawn_attacks_set(color, board.colored(color, Piece::Pawn));
+        let mut m = SideMaps {
+            pawn_attacks,
+            ..SideMaps::default()
+        };
+        m.by_piece[Piece::Pawn.index()] = pawn_attacks;
+        for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
+            for sq in board.colored(color, piece) {
+                let att = match piece {
+                    Piece::Knight => knight_attacks(sq),
+                    Piece::Bishop => bishop_attacks(sq, occupied),
+                    Piece::Rook => rook_attacks(sq, occupied),
+                    _ => rook_attacks(sq, occupied) | bishop_attacks(sq, occupied),
+                };
+                m.by_piece[piece.index()] |= att;
+                // More than 15 pieces cannot happen in a legal position; the cap keeps a
+                // hand-made one from overflowing the list.
+                if m.count < m.pieces.len() {
+                    m.pieces[m.count] = (piece, sq, att);
+                    m.count += 1;
+                }
+            }
+        }
+        m.by_piece[Piece::King.index()] = king_attacks(board.king(color));
+        m.all = m.by_piece.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+        m
+    }
+}
+
+/// One side's view of the position, shared by the term functions.
+struct SideView<'a> {
+    board: &'a Board,
+    color: Color,
+    us: &'a SideMaps,
+    them: &'a SideMaps,
+    own_pawns: Bitboard,
+    enemy_pawns: Bitboard,
+    king: Square,
+    occupied: Bitboard,
 }
 
 /// Adds `count` of element `i` of field `f` for `color`.
@@ -628,12 +671,11 @@ impl Full {
         })
     }
 
-    /// Every term but the pawn-only ones; `passed` are both sides' passed pawns.
+    /// Every term but the pawn-only ones; `passed` are both sides' passed pawns. Each group of
+    /// terms is its own function below, called once per side with what both sides' attack
+    /// maps tell.
     fn piece_terms<A: Accumulator>(&self, board: &Board, passed: Bitboard, acc: &mut A) {
-        let p = &self.params;
-        let occupied = board.occupied();
-        let pawns_on_board = board.pieces(Piece::Pawn).popcount();
-        let band = match pawns_on_board {
+        let band = match board.pieces(Piece::Pawn).popcount() {
             13.. => 0,
             9..=12 => 1,
             5..=8 => 2,
@@ -643,281 +685,247 @@ impl Full {
             .iter()
             .map(|&pc| board.pieces(pc).popcount() as i32 * PHASE_UNITS[pc.index()])
             .sum();
-        let opening = npm >= OPENING_PHASE;
-
         // Attack maps of both sides first: threats and king safety need the other side's.
-        let mut maps = [SideMaps::default(); 2];
+        let maps = [
+            SideMaps::of(board, Color::White),
+            SideMaps::of(board, Color::Black),
+        ];
         for color in [Color::White, Color::Black] {
-            let m = &mut maps[color.index()];
-            m.pawn_attacks = pawn_attacks_set(color, board.colored(color, Piece::Pawn));
-            m.by_piece[Piece::Pawn.index()] = m.pawn_attacks;
-            for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
-                for sq in board.colored(color, piece) {
-                    let att = match piece {
-                        Piece::Knight => knight_attacks(sq),
-                        Piece::Bishop => bishop_attacks(sq, occupied),
-                        Piece::Rook => rook_attacks(sq, occupied),
-                        _ => rook_attacks(sq, occupied) | bishop_attacks(sq, occupied),
-                    };
-                    m.by_piece[piece.index()] |= att;
-                    // More than 15 pieces cannot happen in a legal position; the cap
-                    // keeps a hand-made one from overflowing the list.
-                    if m.count < m.pieces.len() {
-                        m.pieces[m.count] = (piece, sq, att);
-                        m.count += 1;
-                    }
-                }
-            }
-            m.by_piece[Piece::King.index()] = king_attacks(board.king(color));
-            m.all = m.by_piece.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
-        }
-
-        for color in [Color::White, Color::Black] {
-            let us = maps[color.index()];
-            let them = maps[(!color).index()];
-            let own_pawns = board.colored(color, Piece::Pawn);
-            let enemy_pawns = board.colored(!color, Piece::Pawn);
-            let king = board.king(color);
-            let enemy_king = board.king(!color);
-            let mobility_area =
-                !(own_pawns | board.colored(color, Piece::King) | them.pawn_attacks);
-
-            // Material, grading and piece-square tables.
-            for piece in Piece::ALL {
-                let set = board.colored(color, piece);
-                let n = set.popcount() as i32;
-                if piece != Piece::King {
-                    add!(acc, p, color, material, piece.index(), n);
-                }
-                if matches!(
-                    piece,
-                    Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen
-                ) {
-                    add!(acc, p, color, grading, (piece.index() - 1) * 4 + band, n);
-                }
-                for sq in set {
-                    let rs = relative_square(color, sq);
-                    match piece {
-                        Piece::Pawn => add!(acc, p, color, psqt_pawn, rs, 1),
-                        Piece::Knight => add!(acc, p, color, psqt_knight, rs, 1),
-                        Piece::Bishop => add!(acc, p, color, psqt_bishop, rs, 1),
-                        Piece::Rook => add!(acc, p, color, psqt_rook, rs, 1),
-                        Piece::Queen => add!(acc, p, color, psqt_queen, rs, 1),
-                        Piece::King => add!(acc, p, color, psqt_king, rs, 1),
-                    }
-                }
-            }
-
-            // The paper's opening terms.
-            if opening {
-                let pieces_attack = us.by_piece[Piece::Knight.index()]
-                    | us.by_piece[Piece::Bishop.index()]
-                    | us.by_piece[Piece::Rook.index()]
-                    | us.by_piece[Piece::Queen.index()];
-                add!(
-                    acc,
-                    p,
-                    color,
-                    centre_control,
-                    (pieces_attack & CENTRE).popcount() as i32
-                );
-                for (i, n) in development_counts(board, color).into_iter().enumerate() {
-                    add!(acc, p, color, development, i, n);
-                }
-            }
-
-            // Mobility and pieces.
-            let outpost_ranks = match color {
-                Color::White => Bitboard(0x0000_FFFF_FF00_0000),
-                Color::Black => Bitboard(0x0000_00FF_FFFF_0000),
+            let side = SideView {
+                board,
+                color,
+                us: &maps[color.index()],
+                them: &maps[(!color).index()],
+                own_pawns: board.colored(color, Piece::Pawn),
+                enemy_pawns: board.colored(!color, Piece::Pawn),
+                king: board.king(color),
+                occupied: board.occupied(),
             };
-            // Outposts: squares no enemy pawn can ever attack (outside the attack spans of
-            // the enemy's pawns), defended by one of ours.
-            let enemy_attack_span = neighbours(front_span(!color, enemy_pawns));
-            let outposts = outpost_ranks & (us.pawn_attacks - enemy_attack_span);
-            for &(piece, sq, att) in us.pieces() {
-                let mob = (att & mobility_area).popcount() as usize;
-                let b = Bitboard::from_square(sq);
+            self.material_terms(&side, band, acc);
+            if npm >= OPENING_PHASE {
+                self.opening_terms(&side, acc);
+            }
+            self.piece_activity_terms(&side, acc);
+            self.threat_terms(&side, acc);
+            self.king_safety_terms(&side, acc);
+            self.passed_piece_terms(&side, passed, acc);
+        }
+        add!(acc, self.params, board.side_to_move(), tempo, 1);
+    }
+
+    /// Material, paper 004's grading by pawn band, and the piece-square tables.
+    fn material_terms<A: Accumulator>(&self, s: &SideView, band: usize, acc: &mut A) {
+        let (p, color) = (&self.params, s.color);
+        for piece in Piece::ALL {
+            let set = s.board.colored(color, piece);
+            let n = set.popcount() as i32;
+            if piece != Piece::King {
+                add!(acc, p, color, material, piece.index(), n);
+            }
+            if matches!(
+                piece,
+                Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen
+            ) {
+                add!(acc, p, color, grading, (piece.index() - 1) * 4 + band, n);
+            }
+            for sq in set {
+                let rs = relative_square(color, sq);
                 match piece {
-                    Piece::Knight => {
-                        add!(acc, p, color, mobility_knight, mob.min(8), 1);
-                        if (outposts & b).any() {
-                            add!(acc, p, color, knight_outpost, 1);
-                        }
-                    }
-                    Piece::Bishop => {
-                        add!(acc, p, color, mobility_bishop, mob.min(13), 1);
-                        if (outposts & b).any() {
-                            add!(acc, p, color, bishop_outpost, 1);
-                        }
-                        let colour = if (b & Bitboard::LIGHT_SQUARES).any() {
-                            Bitboard::LIGHT_SQUARES
-                        } else {
-                            Bitboard::DARK_SQUARES
-                        };
-                        add!(
-                            acc,
-                            p,
-                            color,
-                            bad_bishop,
-                            (own_pawns & colour).popcount() as i32
-                        );
-                    }
-                    Piece::Rook => {
-                        add!(acc, p, color, mobility_rook, mob.min(14), 1);
-                        let file = files_of(b);
-                        if (file & own_pawns).is_empty() {
-                            if (file & enemy_pawns).is_empty() {
-                                add!(acc, p, color, rook_open_file, 1);
-                            } else {
-                                add!(acc, p, color, rook_semi_open_file, 1);
-                            }
-                        }
-                        if relative_rank(color, sq) == 6 {
-                            add!(acc, p, color, rook_seventh, 1);
-                        }
-                    }
-                    _ => add!(acc, p, color, mobility_queen, mob.min(27), 1),
+                    Piece::Pawn => add!(acc, p, color, psqt_pawn, rs, 1),
+                    Piece::Knight => add!(acc, p, color, psqt_knight, rs, 1),
+                    Piece::Bishop => add!(acc, p, color, psqt_bishop, rs, 1),
+                    Piece::Rook => add!(acc, p, color, psqt_rook, rs, 1),
+                    Piece::Queen => add!(acc, p, color, psqt_queen, rs, 1),
+                    Piece::King => add!(acc, p, color, psqt_king, rs, 1),
                 }
-                if matches!(piece, Piece::Knight | Piece::Bishop)
-                    && (b.forward(color) & own_pawns).any()
-                {
-                    add!(acc, p, color, minor_behind_pawn, 1);
-                }
-            }
-            if board.colored(color, Piece::Bishop).more_than_one() {
-                add!(acc, p, color, bishop_pair, 1);
-            }
-
-            // Threats on the enemy's pieces, defence of our own.
-            let minors = us.by_piece[Piece::Knight.index()] | us.by_piece[Piece::Bishop.index()];
-            let undefended = !them.all;
-            for victim in [
-                Piece::Pawn,
-                Piece::Knight,
-                Piece::Bishop,
-                Piece::Rook,
-                Piece::Queen,
-            ] {
-                let v = victim.index();
-                let theirs = board.colored(!color, victim);
-                let count = |set: Bitboard| (theirs & set).popcount() as i32;
-                add!(acc, p, color, threat_by_pawn, v, count(us.pawn_attacks));
-                add!(acc, p, color, threat_by_minor, v, count(minors));
-                add!(
-                    acc,
-                    p,
-                    color,
-                    threat_by_rook,
-                    v,
-                    count(us.by_piece[Piece::Rook.index()])
-                );
-                add!(
-                    acc,
-                    p,
-                    color,
-                    threat_by_queen,
-                    v,
-                    count(us.by_piece[Piece::Queen.index()])
-                );
-                let mine = board.colored(color, victim);
-                add!(
-                    acc,
-                    p,
-                    color,
-                    defended,
-                    v,
-                    (mine & us.all).popcount() as i32
-                );
-            }
-            let enemy_pieces = board.color(!color) - board.colored(!color, Piece::King);
-            add!(
-                acc,
-                p,
-                color,
-                hanging,
-                (enemy_pieces & us.all & undefended).popcount() as i32
-            );
-            add!(
-                acc,
-                p,
-                color,
-                threat_by_king,
-                (enemy_pieces & us.by_piece[Piece::King.index()] & undefended).popcount() as i32
-            );
-
-            // Our king: shelter (the paper's zones), the enemy's attack on it, open file.
-            let zones = shelter_zones(king);
-            let shelter = zones[0] | zones[1] | zones[2] | zones[3];
-            for (i, zone) in zones.iter().enumerate() {
-                add!(
-                    acc,
-                    p,
-                    color,
-                    shelter_pawn,
-                    i,
-                    (own_pawns & *zone).popcount() as i32
-                );
-            }
-            for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
-                .into_iter()
-                .enumerate()
-            {
-                let n = (board.colored(color, piece) & shelter).popcount() as i32;
-                add!(acc, p, color, shelter_piece, i, n);
-            }
-            let zone = king_attacks(king).with(king);
-            let mut enemy_attackers = 0usize;
-            let checks = [
-                knight_attacks(king),
-                bishop_attacks(king, occupied),
-                rook_attacks(king, occupied),
-                rook_attacks(king, occupied) | bishop_attacks(king, occupied),
-            ];
-            let safe = !(us.all | board.color(!color));
-            // One pass over the enemy's pieces (knight, bishop, rook, queen = index 0..3).
-            for &(piece, _, att) in them.pieces() {
-                let n = (att & zone).popcount() as i32;
-                if n > 0 {
-                    enemy_attackers += 1;
-                    add!(acc, p, color, king_zone_attacks, piece.index() - 1, n);
-                }
-            }
-            for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
-                .into_iter()
-                .enumerate()
-            {
-                let n = (checks[i] & them.by_piece[piece.index()] & safe).popcount() as i32;
-                add!(acc, p, color, safe_check, i, n);
-            }
-            add!(acc, p, color, king_attackers, enemy_attackers.min(7), 1);
-            if (files_of(Bitboard::from_square(king)) & own_pawns).is_empty() {
-                add!(acc, p, color, king_open_file, 1);
-            }
-            let free = king_attacks(king) - occupied - them.all;
-            add!(acc, p, color, king_free_squares, free.popcount() as i32);
-
-            // Passed pawns beside the pieces.
-            for sq in passed & own_pawns {
-                let r = relative_rank(color, sq);
-                let b = Bitboard::from_square(sq);
-                if (front_span(color, b) & occupied).is_empty() {
-                    add!(acc, p, color, passed_free, r, 1);
-                }
-                let stop = b.forward(color).lsb().unwrap_or(sq);
-                add!(acc, p, color, passed_own_king, r, distance(king, stop));
-                add!(
-                    acc,
-                    p,
-                    color,
-                    passed_enemy_king,
-                    r,
-                    distance(enemy_king, stop)
-                );
             }
         }
-        let side = board.side_to_move();
-        add!(acc, p, side, tempo, 1);
+    }
+
+    /// The paper's opening terms (while `npm` ≥ 45 pawns): centre control and development.
+    fn opening_terms<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
+        let (p, color, us) = (&self.params, s.color, s.us);
+        let pieces_attack = us.by_piece[Piece::Knight.index()]
+            | us.by_piece[Piece::Bishop.index()]
+            | us.by_piece[Piece::Rook.index()]
+            | us.by_piece[Piece::Queen.index()];
+        let centre = (pieces_attack & CENTRE).popcount() as i32;
+        add!(acc, p, color, centre_control, centre);
+        for (i, n) in development_counts(s.board, color).into_iter().enumerate() {
+            add!(acc, p, color, development, i, n);
+        }
+    }
+
+    /// Mobility of each piece, outposts, bad bishops, rooks on open files and the seventh,
+    /// minors behind pawns, the bishop pair.
+    fn piece_activity_terms<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
+        let (p, color) = (&self.params, s.color);
+        let mobility_area =
+            !(s.own_pawns | s.board.colored(color, Piece::King) | s.them.pawn_attacks);
+        let outpost_ranks = match color {
+            Color::White => Bitboard(0x0000_FFFF_FF00_0000),
+            Color::Black => Bitboard(0x0000_00FF_FFFF_0000),
+        };
+        // Outposts: squares no enemy pawn can ever attack (outside the attack spans of the
+        // enemy's pawns), defended by one of ours.
+        let enemy_attack_span = neighbours(front_span(!color, s.enemy_pawns));
+        let outposts = outpost_ranks & (s.us.pawn_attacks - enemy_attack_span);
+        for &(piece, sq, att) in s.us.pieces() {
+            let mob = (att & mobility_area).popcount() as usize;
+            let b = Bitboard::from_square(sq);
+            match piece {
+                Piece::Knight => {
+                    add!(acc, p, color, mobility_knight, mob.min(8), 1);
+                    if (outposts & b).any() {
+                        add!(acc, p, color, knight_outpost, 1);
+                    }
+                }
+                Piece::Bishop => {
+                    add!(acc, p, color, mobility_bishop, mob.min(13), 1);
+                    if (outposts & b).any() {
+                        add!(acc, p, color, bishop_outpost, 1);
+                    }
+                    let colour = if (b & Bitboard::LIGHT_SQUARES).any() {
+                        Bitboard::LIGHT_SQUARES
+                    } else {
+                        Bitboard::DARK_SQUARES
+                    };
+                    let own_on_colour = (s.own_pawns & colour).popcount() as i32;
+                    add!(acc, p, color, bad_bishop, own_on_colour);
+                }
+                Piece::Rook => {
+                    add!(acc, p, color, mobility_rook, mob.min(14), 1);
+                    let file = files_of(b);
+                    if (file & s.own_pawns).is_empty() {
+                        if (file & s.enemy_pawns).is_empty() {
+                            add!(acc, p, color, rook_open_file, 1);
+                        } else {
+                            add!(acc, p, color, rook_semi_open_file, 1);
+                        }
+                    }
+                    if relative_rank(color, sq) == 6 {
+                        add!(acc, p, color, rook_seventh, 1);
+                    }
+                }
+                _ => add!(acc, p, color, mobility_queen, mob.min(27), 1),
+            }
+            if matches!(piece, Piece::Knight | Piece::Bishop)
+                && (b.forward(color) & s.own_pawns).any()
+            {
+                add!(acc, p, color, minor_behind_pawn, 1);
+            }
+        }
+        if s.board.colored(color, Piece::Bishop).more_than_one() {
+            add!(acc, p, color, bishop_pair, 1);
+        }
+    }
+
+    /// Threats on the enemy's pieces by each kind of attacker, hanging pieces, and the
+    /// defence of our own.
+    fn threat_terms<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
+        let (p, color, us, board) = (&self.params, s.color, s.us, s.board);
+        let minors = us.by_piece[Piece::Knight.index()] | us.by_piece[Piece::Bishop.index()];
+        let rooks = us.by_piece[Piece::Rook.index()];
+        let queens = us.by_piece[Piece::Queen.index()];
+        for victim in [
+            Piece::Pawn,
+            Piece::Knight,
+            Piece::Bishop,
+            Piece::Rook,
+            Piece::Queen,
+        ] {
+            let v = victim.index();
+            let theirs = board.colored(!color, victim);
+            let count = |set: Bitboard| (theirs & set).popcount() as i32;
+            add!(acc, p, color, threat_by_pawn, v, count(us.pawn_attacks));
+            add!(acc, p, color, threat_by_minor, v, count(minors));
+            add!(acc, p, color, threat_by_rook, v, count(rooks));
+            add!(acc, p, color, threat_by_queen, v, count(queens));
+            let defended_own = (board.colored(color, victim) & us.all).popcount() as i32;
+            add!(acc, p, color, defended, v, defended_own);
+        }
+        let undefended = !s.them.all;
+        let enemy_pieces = board.color(!color) - board.colored(!color, Piece::King);
+        let hanging_pieces = (enemy_pieces & us.all & undefended).popcount() as i32;
+        add!(acc, p, color, hanging, hanging_pieces);
+        let king_reach = us.by_piece[Piece::King.index()];
+        let king_takes = (enemy_pieces & king_reach & undefended).popcount() as i32;
+        add!(acc, p, color, threat_by_king, king_takes);
+    }
+
+    /// Our king: its shelter (the paper's zones), the enemy's attack on its zone, safe
+    /// checks, an open file, free squares.
+    fn king_safety_terms<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
+        let (p, color, king, occupied) = (&self.params, s.color, s.king, s.occupied);
+        let zones = shelter_zones(king);
+        let shelter = zones[0] | zones[1] | zones[2] | zones[3];
+        for (i, zone) in zones.iter().enumerate() {
+            add!(
+                acc,
+                p,
+                color,
+                shelter_pawn,
+                i,
+                (s.own_pawns & *zone).popcount() as i32
+            );
+        }
+        const SLIDERS_AND_KNIGHT: [Piece; 4] =
+            [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
+        for (i, piece) in SLIDERS_AND_KNIGHT.into_iter().enumerate() {
+            let n = (s.board.colored(color, piece) & shelter).popcount() as i32;
+            add!(acc, p, color, shelter_piece, i, n);
+        }
+        let zone = king_attacks(king).with(king);
+        let mut enemy_attackers = 0usize;
+        // One pass over the enemy's pieces (knight, bishop, rook, queen = index 0..3).
+        for &(piece, _, att) in s.them.pieces() {
+            let n = (att & zone).popcount() as i32;
+            if n > 0 {
+                enemy_attackers += 1;
+                add!(acc, p, color, king_zone_attacks, piece.index() - 1, n);
+            }
+        }
+        let checks = [
+            knight_attacks(king),
+            bishop_attacks(king, occupied),
+            rook_attacks(king, occupied),
+            rook_attacks(king, occupied) | bishop_attacks(king, occupied),
+        ];
+        let safe = !(s.us.all | s.board.color(!color));
+        for (i, piece) in SLIDERS_AND_KNIGHT.into_iter().enumerate() {
+            let n = (checks[i] & s.them.by_piece[piece.index()] & safe).popcount() as i32;
+            add!(acc, p, color, safe_check, i, n);
+        }
+        add!(acc, p, color, king_attackers, enemy_attackers.min(7), 1);
+        if (files_of(Bitboard::from_square(king)) & s.own_pawns).is_empty() {
+            add!(acc, p, color, king_open_file, 1);
+        }
+        let free = king_attacks(king) - occupied - s.them.all;
+        add!(acc, p, color, king_free_squares, free.popcount() as i32);
+    }
+
+    /// Passed pawns beside the pieces: a free path, and both kings' distance to the square in
+    /// front.
+    fn passed_piece_terms<A: Accumulator>(&self, s: &SideView, passed: Bitboard, acc: &mut A) {
+        let (p, color) = (&self.params, s.color);
+        let enemy_king = s.board.king(!color);
+        for sq in passed & s.own_pawns {
+            let r = relative_rank(color, sq);
+            let b = Bitboard::from_square(sq);
+            if (front_span(color, b) & s.occupied).is_empty() {
+                add!(acc, p, color, passed_free, r, 1);
+            }
+            let stop = b.forward(color).lsb().unwrap_or(sq);
+            add!(acc, p, color, passed_own_king, r, distance(s.king, stop));
+            add!(
+                acc,
+                p,
+                color,
+                passed_enemy_king,
+                r,
+                distance(enemy_king, stop)
+            );
+        }
     }
 
     /// The position's feature counts, phase and endgame scale: what the tuner fits.
