@@ -366,3 +366,44 @@ fn help_texts_carry_no_doc_links() {
         );
     }
 }
+
+/// `bench --params` loads the file into the chosen evaluator, exactly as the same values
+/// given with `--set` do, and the values change the search.
+#[test]
+fn bench_takes_the_same_evaluator_argument_as_eval() {
+    let dir = std::env::temp_dir().join(format!("chainmate-bench-params-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("material.txt");
+    std::fs::write(&file, "knight = 340\nbishop = 350\n").unwrap();
+    let signature = |args: &[&str]| {
+        let out = chainmate(args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        text(&out.stdout)
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let plain = signature(&["bench", "5", "--evaluator", "material"]);
+    let with_file = signature(&[
+        "bench",
+        "5",
+        "--evaluator",
+        "material",
+        "--params",
+        file.to_str().unwrap(),
+    ]);
+    let with_set = signature(&[
+        "bench",
+        "5",
+        "--evaluator",
+        "material",
+        "--set",
+        "material.knight=340",
+        "--set",
+        "material.bishop=350",
+    ]);
+    assert_ne!(plain, with_file);
+    assert_eq!(with_file, with_set);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -88,11 +88,11 @@ fn bad_input_is_an_error_not_a_panic() {
         (vec!["eval", "--fen", "not a fen"], "error"),
         (
             vec!["eval", "--evaluator", "stockfish"],
-            "unknown evaluator",
+            "possible values: tsvetkov, tsvetkov:paper",
         ),
         (
             vec!["eval", "--evaluator", "weighted:best"],
-            "unknown evaluator",
+            "invalid value 'weighted:best' for '--evaluator",
         ),
         (
             vec![

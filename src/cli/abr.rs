@@ -21,9 +21,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::match_cmd::{limit_text, load_openings, player, rating_line};
-use super::{progress_bar, CliError};
-use crate::tournament::{self, elo, MatchSettings, MatchStats, TimeControl};
+use super::{load_openings, progress_bar, CliError};
+use crate::tournament::{self, elo, limit_text, MatchSettings, MatchStats, Player, TimeControl};
 
 /// The paper's ratings: experiment A (power evaluator, all moves), B, C (best degree).
 pub const PAPER_RATINGS: [(&str, f64); 3] = [("A", 2167.0), ("B", 2217.0), ("C", 2483.0)];
@@ -156,7 +155,7 @@ pub fn run(args: &AbrArgs) -> Result<(), CliError> {
                 stats.wins, stats.draws, stats.losses
             ));
             if let Some(e) = stats.elo() {
-                println!("{name} vs {rating}: {}", rating_line(f64::from(rating), &e));
+                println!("{name} vs {rating}: {}", e.rating_line(f64::from(rating)));
             }
         }
         table.push_str(&match elo::performance_rating(&results) {
@@ -195,8 +194,8 @@ fn cell(
     ];
     options.extend(args.opponent_option.iter().cloned());
     let settings = MatchSettings {
-        a: player(name.to_string(), config, &[], &[])?,
-        b: player(args.opponent.clone(), &args.opponent, &options, &[])?,
+        a: Player::from_spec(name.to_string(), config, &[], &[])?,
+        b: Player::from_spec(args.opponent.clone(), &args.opponent, &options, &[])?,
         games: args.games,
         time_control: args.tc,
         nodes: args.nodes,

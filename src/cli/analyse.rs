@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::match_cmd::player;
 use super::{progress_bar, read, write_atomic, CliError, SearchLimitArgs};
 use crate::formats::pgn::{self, Game};
 use crate::lab::analyse::{self, Analyst, Row};
@@ -124,12 +123,14 @@ fn check_output(path: &Option<PathBuf>) -> Result<(), CliError> {
 fn analysts(configs: &[String]) -> Result<Vec<Analyst>, CliError> {
     configs
         .iter()
-        .map(|c| match player(c.clone(), c, &[], &[])?.engine {
-            Engine::Internal(config) => Ok(Analyst::Config(c.clone(), config)),
-            Engine::External(spec) => UciProcess::start(&spec, HASH_MB)
-                .map(Analyst::Engine)
-                .map_err(|e| CliError::Input(e.to_string())),
-        })
+        .map(
+            |c| match crate::tournament::Player::from_spec(c.clone(), c, &[], &[])?.engine {
+                Engine::Internal(config) => Ok(Analyst::Config(c.clone(), config)),
+                Engine::External(spec) => UciProcess::start(&spec, HASH_MB)
+                    .map(Analyst::Engine)
+                    .map_err(|e| CliError::Input(e.to_string())),
+            },
+        )
         .collect()
 }
 

@@ -27,7 +27,7 @@ pub struct BenchArgs {
     pub threads: usize,
     /// Print a pinned configuration's signature instead (`plain+chessmaps`, `minimax`,
     /// `eval:power`, ...), or check them `all` against their pinned values.
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["evaluator", "set", "threads"])]
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["evaluator", "params", "set", "threads"])]
     pub config: Option<String>,
 }
 

@@ -9,12 +9,10 @@ use std::time::Duration;
 use clap::Args;
 use indicatif::ProgressBar;
 
-use super::{progress_bar, CliError};
-use crate::config::search_config as parse_config;
-use crate::core::prng::SplitMix64;
+use super::{load_openings, progress_bar, CliError};
 use crate::tournament::openings::{self, Opening};
 use crate::tournament::{
-    self, elo, Engine, ExternalSpec, GameRecord, MatchSettings, MatchStats, Player, Termination,
+    self, elo, limit_text, Engine, GameRecord, MatchSettings, MatchStats, Player, Termination,
 };
 
 /// Arguments of `match`.
@@ -121,8 +119,6 @@ pub enum BookOrder {
 
 /// Largest `--hash` accepted, MiB (per engine, per concurrent game).
 const MAX_HASH_MB: usize = 1 << 16;
-/// At most this many bad book lines are listed one by one.
-const SHOWN_WARNINGS: usize = 10;
 
 /// Runs `match`.
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
@@ -154,7 +150,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     print!("{}", tournament::summary(&settings, &report.stats));
     if let (Some(rating), Some(e)) = (args.rating_b, report.stats.elo()) {
-        println!("{}", rating_line(rating, &e));
+        println!("{}", e.rating_line(rating));
     }
     finish(args, pgn, &report.stats, write_failed)
 }
@@ -177,22 +173,6 @@ fn forfeit_line(record: &GameRecord) -> Option<String> {
             outcome.detail
         )
     })
-}
-
-/// `Rating of A: 2143 (95%: 2080 to 2201), given B = 2100`.
-pub fn rating_line(rating_b: f64, e: &elo::EloEstimate) -> String {
-    if !e.elo.is_finite() || !e.has_interval() {
-        return format!(
-            "Rating of A: no finite estimate yet (Elo difference {}), given B = {rating_b:.0}",
-            elo::format_elo(e.elo)
-        );
-    }
-    format!(
-        "Rating of A: {:.0} (95%: {:.0} to {:.0}), given B = {rating_b:.0}",
-        rating_b + e.elo,
-        rating_b + e.lower,
-        rating_b + e.upper
-    )
 }
 
 /// Flushes the PGN file and warns about time forfeits.
@@ -246,8 +226,8 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
     } else {
         (args.engine_a.clone(), args.engine_b.clone())
     };
-    let mut a = player(name_a, &args.engine_a, &args.option_a, &args.set)?;
-    let mut b = player(name_b, &args.engine_b, &args.option_b, &args.set)?;
+    let mut a = Player::from_spec(name_a, &args.engine_a, &args.option_a, &args.set)?;
+    let mut b = Player::from_spec(name_b, &args.engine_b, &args.option_b, &args.set)?;
     for side in [&mut a, &mut b] {
         if let Engine::External(spec) = &mut side.engine {
             spec.handshake = args.uci_timeout;
@@ -268,50 +248,6 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
     };
     settings.validate().map_err(CliError::Input)?;
     Ok(settings)
-}
-
-/// A side: `uci:COMMAND` (with its `--option-a/b` settings; `name` is what to call it until
-/// it is started and gives its `id name`) or a configuration of this engine (with the
-/// `--set` options).
-pub fn player(
-    name: String,
-    spec: &str,
-    options: &[String],
-    set: &[String],
-) -> Result<Player, CliError> {
-    match spec.strip_prefix("uci:") {
-        Some(command) => {
-            if command.trim().is_empty() {
-                return Err(CliError::Input(format!(
-                    "'{spec}': give the engine's command"
-                )));
-            }
-            let options = options
-                .iter()
-                .map(|o| match o.split_once('=') {
-                    Some((n, v)) if !n.trim().is_empty() => {
-                        Ok((n.trim().to_string(), v.trim().to_string()))
-                    }
-                    _ => Err(CliError::Input(format!(
-                        "--option '{o}': expected NAME=VALUE"
-                    ))),
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(Player {
-                name,
-                engine: Engine::External(ExternalSpec::new(command.trim(), options)),
-            })
-        }
-        None => {
-            if !options.is_empty() {
-                return Err(CliError::Input(format!(
-                    "--option-a/--option-b are for external engines (uci:COMMAND), not '{spec}'; \
-                     use --set or NAME=VALUE tokens"
-                )));
-            }
-            Ok(Player::internal(name, parse_config(spec, set)?))
-        }
-    }
 }
 
 /// The openings in the order they will be used; bad book lines are reported and skipped.
@@ -337,60 +273,10 @@ fn book(args: &MatchArgs) -> Result<Vec<Opening>, CliError> {
     )
 }
 
-/// The openings of `path` (the built-in set without one), shuffled with `seed` if `random`;
-/// bad book lines are reported and skipped.
-pub(crate) fn load_openings(
-    path: Option<&Path>,
-    random: bool,
-    seed: u64,
-) -> Result<Vec<Opening>, CliError> {
-    let mut book = match path {
-        None => openings::builtin(),
-        Some(path) => {
-            let (book, warnings) = openings::load_book(path).map_err(CliError::Input)?;
-            for w in warnings.iter().take(SHOWN_WARNINGS) {
-                eprintln!("warning: {}: {w}; skipped", path.display());
-            }
-            if warnings.len() > SHOWN_WARNINGS {
-                eprintln!(
-                    "warning: {}: {} more bad lines skipped",
-                    path.display(),
-                    warnings.len() - SHOWN_WARNINGS
-                );
-            }
-            book
-        }
-    };
-    if random {
-        shuffle(&mut book, seed);
-    }
-    Ok(book)
-}
-
-/// Fisher-Yates with the engine's pinned generator, so a seed means the same order on every
-/// build.
-fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut rng = SplitMix64::new(seed);
-    for i in (1..items.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        items.swap(i, j);
-    }
-}
-
 fn create_pgn(path: &Path) -> Result<BufWriter<File>, CliError> {
     File::create(path)
         .map(BufWriter::new)
         .map_err(|e| CliError::Create(path.to_path_buf(), e))
-}
-
-/// `tc 10+0.1`, `5000 nodes/move` or both.
-pub(crate) fn limit_text(tc: Option<tournament::TimeControl>, nodes: Option<u64>) -> String {
-    match (tc, nodes) {
-        (Some(tc), Some(n)) => format!("tc {tc}, {n} nodes/move"),
-        (Some(tc), None) => format!("tc {tc}"),
-        (None, Some(n)) => format!("{n} nodes/move"),
-        (None, None) => String::new(),
-    }
 }
 
 /// One line describing the match about to be played.

@@ -31,6 +31,7 @@ pub mod book;
 pub mod epd;
 pub mod eval;
 pub mod experiment;
+pub mod games;
 pub mod genetic;
 pub mod library;
 pub mod match_cmd;
@@ -125,6 +126,15 @@ impl From<ConfigError> for CliError {
     }
 }
 
+impl From<crate::tournament::PlayerSpecError> for CliError {
+    fn from(e: crate::tournament::PlayerSpecError) -> Self {
+        match e {
+            crate::tournament::PlayerSpecError::Config(e) => CliError::Config(e),
+            e => CliError::Input(e.to_string()),
+        }
+    }
+}
+
 impl CliError {
     /// The process exit code: 1 for a failed check, 2 for anything that stopped the command.
     pub fn exit_code(&self) -> i32 {
@@ -166,12 +176,52 @@ pub fn run() -> i32 {
     }
 }
 
+/// The one way a command names an evaluator: any value of the engine's `Evaluator` option
+/// (the same list, parsed the same way, as `setoption name Evaluator`), and a parameter file
+/// to load into it.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct EvaluatorArgs {
+    /// Evaluator (default: full, the engine's); `tsvetkov` = `tsvetkov:paper`, `weighted` =
+    /// `weighted:base`.
+    #[arg(long, ignore_case = true, value_parser = clap::builder::PossibleValuesParser::new(crate::eval::AnyEvaluator::NAMES))]
+    pub evaluator: Option<String>,
+    /// A `name = value` parameter file to load into the evaluator first.
+    #[arg(long)]
+    pub params: Option<PathBuf>,
+}
+
+impl EvaluatorArgs {
+    /// The `Evaluator=NAME` assignment, if a name was given.
+    fn assignment(&self) -> Option<String> {
+        self.evaluator.as_ref().map(|e| format!("Evaluator={e}"))
+    }
+
+    /// Loads the parameter file, if any, into `evaluator`.
+    fn load_params(&self, evaluator: &mut crate::eval::AnyEvaluator) -> Result<(), CliError> {
+        use crate::eval::Evaluator;
+        if let Some(path) = &self.params {
+            crate::eval::params::load_text(evaluator.params_mut(), &read(path)?)
+                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        }
+        Ok(())
+    }
+
+    /// The evaluator alone (`eval`, `tune`): the options' evaluator with the file applied.
+    pub fn build(&self) -> Result<crate::eval::AnyEvaluator, CliError> {
+        let options =
+            crate::config::EngineOptions::from_spec("default", &Vec::from_iter(self.assignment()))?;
+        let mut evaluator = options.evaluator().clone();
+        self.load_params(&mut evaluator)?;
+        Ok(evaluator)
+    }
+}
+
 /// The engine settings a command takes: an evaluator and option assignments.
 #[derive(clap::Args, Debug, Default)]
 pub struct EngineArgs {
-    /// Evaluator name (default: the engine's default evaluator).
-    #[arg(long)]
-    pub evaluator: Option<String>,
+    /// The evaluator and its parameter file.
+    #[command(flatten)]
+    pub evaluator: EvaluatorArgs,
     /// Set an option or tunable first, as `name=value`, or apply a configuration token
     /// (repeatable), e.g. `search.rfp_margin=90`.
     #[arg(long = "set", value_name = "NAME=VALUE")]
@@ -179,16 +229,47 @@ pub struct EngineArgs {
 }
 
 impl EngineArgs {
-    /// The options: the defaults, the evaluator, then `extra` (e.g. `Search=pvs`), then the
-    /// `--set` assignments in order.
+    /// The options: the defaults, the evaluator (with its parameter file), then `extra`
+    /// (e.g. `Search=pvs`), then the `--set` assignments in order.
     pub fn options(&self, extra: &[String]) -> Result<crate::config::EngineOptions, CliError> {
-        let evaluator = self.evaluator.iter().map(|e| format!("Evaluator={e}"));
-        let sets: Vec<String> = evaluator
+        let sets: Vec<String> = self
+            .evaluator
+            .assignment()
+            .into_iter()
             .chain(extra.iter().cloned())
-            .chain(self.set.iter().cloned())
             .collect();
-        Ok(crate::config::EngineOptions::from_spec("default", &sets)?)
+        let mut options = crate::config::EngineOptions::from_spec("default", &sets)?;
+        self.evaluator.load_params(options.evaluator_mut())?;
+        for assignment in &self.set {
+            options.apply_token(assignment)?;
+        }
+        Ok(options)
     }
+}
+
+/// Bad book lines shown before the rest are only counted.
+const SHOWN_WARNINGS: usize = 10;
+
+/// The openings of `path` (the built-in set without one), shuffled with `seed` if `random`;
+/// bad book lines are reported on stderr and skipped.
+pub(crate) fn load_openings(
+    path: Option<&Path>,
+    random: bool,
+    seed: u64,
+) -> Result<Vec<crate::tournament::Opening>, CliError> {
+    let (book, warnings) =
+        crate::tournament::openings::load(path, random, seed).map_err(CliError::Input)?;
+    let shown = path.map_or(String::new(), |p| p.display().to_string());
+    for w in warnings.iter().take(SHOWN_WARNINGS) {
+        eprintln!("warning: {shown}: {w}; skipped");
+    }
+    if warnings.len() > SHOWN_WARNINGS {
+        eprintln!(
+            "warning: {shown}: {} more bad lines skipped",
+            warnings.len() - SHOWN_WARNINGS
+        );
+    }
+    Ok(book)
 }
 
 /// Reads a whole text file.

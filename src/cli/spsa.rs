@@ -13,15 +13,13 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::genetic::{params_text, rules, weights_text, GeneticTuneArgs};
-use super::match_cmd::{limit_text, load_openings};
-use super::{progress_bar, read, write_atomic, CliError};
+use super::games::GeneticTuneArgs;
+use super::{load_openings, progress_bar, read, write_atomic, CliError};
 use crate::config::{self, EngineOptions};
-use crate::formats::pgn::GameResult;
-use crate::tournament::game::{GameRules, Player};
-use crate::tournament::openings::Opening;
-use crate::tournament::round_robin::play_fresh;
-use crate::tune::genetic::{agent_spec, Gene};
+use crate::tournament::limit_text;
+use crate::tune::games;
+use crate::tune::genes::{params_text, weights_text};
+use crate::tune::genetic::Gene;
 use crate::tune::spsa::{self, Perturbation, SpsaParam, SpsaSettings, SpsaState};
 
 /// The search parameters SPSA tunes when `--genes` is not given: the margins and reductions
@@ -67,19 +65,14 @@ pub fn run_tune(
 ) -> Result<(), CliError> {
     let (config, genes) = args.player_and_genes("default", &DEFAULT_GENES, exclude)?;
     let settings = settings(&config, genes, spsa_args, args)?;
-    let rules = rules(&args.games)?;
+    let games = args.games.to_games()?;
     let openings = load_openings(args.games.book.as_deref(), true, args.games.seed)?;
     if openings.is_empty() {
         return Err(CliError::Input("no opening to play from".into()));
     }
     let genes: Vec<Gene> = settings.params.iter().map(|p| p.gene.clone()).collect();
     // Both ends of every range must make a valid player before any game is played.
-    for end in [
-        genes.iter().map(|g| g.low).collect::<Vec<_>>(),
-        genes.iter().map(|g| g.high).collect(),
-    ] {
-        player(&config, &genes, &end)?;
-    }
+    games::check_ranges(&config, &genes)?;
     let mut state = initial_state(args, &settings)?;
     print_plan(&config, &settings, args);
     let mut history = String::from("iteration,results");
@@ -95,7 +88,7 @@ pub fn run_tune(
     let started = Instant::now();
     let mut failure = None;
     let mut play = |batch: &[Perturbation]| -> Vec<f64> {
-        match play_batch(&config, &genes, batch, &rules, &openings, &args.games) {
+        match games::play_pairs(&config, &genes, batch, &games, &openings) {
             Ok(results) => results,
             Err(e) => {
                 failure.get_or_insert(e);
@@ -136,7 +129,7 @@ pub fn run_tune(
     state = spsa::run(&settings, state, &mut play, &mut after);
     bar.finish_and_clear();
     if let Some(e) = failure {
-        return Err(e);
+        return Err(e.into());
     }
     println!(
         "{} pairs in {:.0} s; plus minus minus, summed: {:+}",
@@ -226,59 +219,4 @@ fn settings(
         batch: args.games.concurrency.max(1),
         seed: args.games.seed,
     })
-}
-
-/// The player of one set of values.
-fn player(config: &str, genes: &[Gene], values: &[f64]) -> Result<Player, CliError> {
-    let spec = agent_spec(config, genes, values);
-    let search = config::search_config(&spec, &[])?;
-    Ok(Player::internal(spec, search))
-}
-
-/// Plays a batch's game pairs, one per worker; each pair's plus points minus minus points.
-fn play_batch(
-    config: &str,
-    genes: &[Gene],
-    batch: &[Perturbation],
-    rules: &GameRules,
-    openings: &[Opening],
-    games: &super::genetic::GamesArgs,
-) -> Result<Vec<f64>, CliError> {
-    let pairs = batch
-        .iter()
-        .map(|p| -> Result<_, CliError> {
-            let plus = player(config, genes, &p.plus)?;
-            let minus = player(config, genes, &p.minus)?;
-            Ok((p.iteration, plus, minus))
-        })
-        .collect::<Result<Vec<_>, CliError>>()?;
-    Ok(crate::lab::parallel_map(
-        &pairs,
-        games.concurrency,
-        || (),
-        |_, (k, plus, minus)| {
-            let opening = &openings[k % openings.len()];
-            let mut points = 0.0;
-            for plus_white in [true, false] {
-                let (white, black) = if plus_white {
-                    (plus, minus)
-                } else {
-                    (minus, plus)
-                };
-                let game = play_fresh([white, black], opening, rules, games.hash);
-                let white_points = match game.result {
-                    GameResult::WhiteWins => 1.0,
-                    GameResult::BlackWins => -1.0,
-                    _ => 0.0,
-                };
-                points += if plus_white {
-                    white_points
-                } else {
-                    -white_points
-                };
-            }
-            points
-        },
-        &|| {},
-    ))
 }

@@ -7,8 +7,7 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 
-use super::eval::EvaluatorArgs;
-use super::{read, write, CliError};
+use super::{read, write, CliError, EvaluatorArgs};
 use crate::eval::params::ParamSet;
 use crate::eval::Evaluator;
 use crate::tune::texel;
@@ -64,7 +63,7 @@ pub struct TuneArgs {
     /// The genetic algorithm's settings (with `--method genetic`; the games and parameters
     /// also serve `--method spsa`).
     #[command(flatten)]
-    pub genetic: super::genetic::GeneticTuneArgs,
+    pub genetic: super::games::GeneticTuneArgs,
     /// SPSA's settings (with `--method spsa`).
     #[command(flatten)]
     pub spsa: super::spsa::SpsaArgs,

@@ -609,6 +609,11 @@ impl EngineOptions {
         &self.evaluators[self.selected].1
     }
 
+    /// The selected evaluator, to load parameters into.
+    pub fn evaluator_mut(&mut self) -> &mut AnyEvaluator {
+        &mut self.evaluators[self.selected].1
+    }
+
     /// Selects evaluator `name` (one of [`AnyEvaluator::NAMES`]): a family keeps its current
     /// parameter values; a `family:variant` loads all of the variant's values into the family.
     fn select_evaluator(&mut self, name: &'static str) {

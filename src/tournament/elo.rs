@@ -49,6 +49,22 @@ pub struct EloEstimate {
 }
 
 impl EloEstimate {
+    /// `Rating of A: 2143 (95%: 2080 to 2201), given B = 2100`: A's rating when B's is known.
+    pub fn rating_line(&self, rating_b: f64) -> String {
+        if !self.elo.is_finite() || !self.has_interval() {
+            return format!(
+                "Rating of A: no finite estimate yet (Elo difference {}), given B = {rating_b:.0}",
+                format_elo(self.elo)
+            );
+        }
+        format!(
+            "Rating of A: {:.0} (95%: {:.0} to {:.0}), given B = {rating_b:.0}",
+            rating_b + self.elo,
+            rating_b + self.lower,
+            rating_b + self.upper
+        )
+    }
+
     /// The estimate for `wins`/`draws`/`losses`, or `None` before any game.
     pub fn new(wins: u32, draws: u32, losses: u32) -> Option<EloEstimate> {
         let n = f64::from(wins + draws + losses);

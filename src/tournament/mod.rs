@@ -22,6 +22,7 @@ pub mod external;
 pub mod game;
 pub mod move_eval;
 pub mod openings;
+pub mod player_spec;
 pub mod round_robin;
 pub mod sprt;
 
@@ -37,6 +38,7 @@ pub use elo::EloEstimate;
 pub use external::{EngineError, ExternalSpec};
 pub use game::{Engine, GameRules, Mover, Outcome, Player, Termination};
 pub use openings::Opening;
+pub use player_spec::PlayerSpecError;
 
 /// A clock: base time and increment per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -261,6 +263,16 @@ impl MatchStats {
             .zip(self.terminations)
             .find(|(t, _)| **t == termination)
             .map_or(0, |(_, n)| n)
+    }
+}
+
+/// `tc 10+0.1`, `5000 nodes/move` or both.
+pub fn limit_text(tc: Option<TimeControl>, nodes: Option<u64>) -> String {
+    match (tc, nodes) {
+        (Some(tc), Some(n)) => format!("tc {tc}, {n} nodes/move"),
+        (Some(tc), None) => format!("tc {tc}"),
+        (None, Some(n)) => format!("{n} nodes/move"),
+        (None, None) => String::new(),
     }
 }
 

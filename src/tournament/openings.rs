@@ -115,6 +115,33 @@ pub fn load_book(path: &Path) -> Result<(Vec<Opening>, Vec<BookWarning>), String
     Ok((openings, warnings))
 }
 
+/// The openings of `path` (the built-in set without one), shuffled with `seed` if `random`,
+/// with the warnings of the bad lines that were skipped.
+pub fn load(
+    path: Option<&Path>,
+    random: bool,
+    seed: u64,
+) -> Result<(Vec<Opening>, Vec<BookWarning>), String> {
+    let (mut book, warnings) = match path {
+        None => (builtin(), Vec::new()),
+        Some(path) => load_book(path)?,
+    };
+    if random {
+        shuffle(&mut book, seed);
+    }
+    Ok((book, warnings))
+}
+
+/// Fisher-Yates with the engine's pinned generator, so a seed means the same order on every
+/// build.
+pub fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut rng = crate::core::prng::SplitMix64::new(seed);
+    for i in (1..items.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        items.swap(i, j);
+    }
+}
+
 /// The built-in openings (see the module documentation).
 pub fn builtin() -> Vec<Opening> {
     let (openings, warnings) = parse_book(BUILTIN, BookFormat::Movetext);
