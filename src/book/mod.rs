@@ -12,7 +12,7 @@ use std::sync::{Arc, LazyLock};
 
 use crate::core::prng::SplitMix64;
 use crate::core::Position;
-use crate::search::{BookMove, OpeningBook};
+use crate::search::{BookMove, Named, OpeningBook};
 use cbr::{CaseBase, CbrBook, CbrSettings};
 use polyglot::PolyglotBook;
 
@@ -57,7 +57,9 @@ impl OpeningBook for CbrSource {
                 .map_or_else(String::new, |(eco, name)| format!("{eco} {name}")),
         })
     }
+}
 
+impl Named for CbrSource {
     fn name(&self) -> &'static str {
         "cbr"
     }
@@ -94,7 +96,9 @@ impl OpeningBook for PolyglotSource {
             .map_or_else(String::new, |case| format!("{} {}", case.eco, case.name));
         Some(BookMove { mv, note })
     }
+}
 
+impl Named for PolyglotSource {
     fn name(&self) -> &'static str {
         "polyglot"
     }

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
-use super::{progress_bar, read, write_bytes, CliError};
+use super::{write_bytes, CliError, PgnBuildArgs};
 use crate::book::cbr::CaseBase;
 use crate::book::polyglot::{self, BookBuilder, PolyglotBook, Side};
 use crate::core::{Board, STARTPOS_FEN};
@@ -23,12 +23,9 @@ pub enum BookCommand {
 /// Arguments of `book build`.
 #[derive(Args, Debug)]
 pub struct BuildArgs {
-    /// PGN files (repeatable).
-    #[arg(long, required = true)]
-    pub pgn: Vec<PathBuf>,
-    /// The book to write.
-    #[arg(long)]
-    pub out: PathBuf,
+    /// The games to read and the book to write.
+    #[command(flatten)]
+    pub io: PgnBuildArgs,
     /// Plies of each game to use.
     #[arg(long, default_value_t = 24)]
     pub max_ply: usize,
@@ -72,11 +69,8 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
     let start = Instant::now();
     let mut games = 0usize;
     let mut skipped = Vec::new();
-    for path in &args.pgn {
-        let text = read(path)?;
-        let bar = progress_bar(0, "{spinner} {pos} games of {msg} [{elapsed}]");
-        bar.set_message(path.display().to_string());
-        for game in read_games(&text) {
+    args.io.read_each(|path, text, bar| {
+        for game in read_games(text) {
             bar.inc(1);
             match game {
                 Ok(game) => {
@@ -86,8 +80,8 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
                 Err(e) => skipped.push(format!("{}: {e}", path.display())),
             }
         }
-        bar.finish_and_clear();
-    }
+        true
+    })?;
     super::report_skipped(&skipped);
     let bad = skipped.len();
     let book = builder.build();
@@ -102,18 +96,18 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         };
         return Err(CliError::Input(format!(
             "{why}: {} not written",
-            args.out.display()
+            args.io.out.display()
         )));
     }
     let bytes = book.to_bytes();
-    write_bytes(&args.out, &bytes)?;
+    write_bytes(&args.io.out, &bytes)?;
     println!(
         "{games} games ({bad} unreadable skipped), {} positions and moves counted, {} entries \
          ({} bytes) written to {} in {:.1} s",
         builder.len(),
         book.entries().len(),
         bytes.len(),
-        args.out.display(),
+        args.io.out.display(),
         start.elapsed().as_secs_f64()
     );
     Ok(())

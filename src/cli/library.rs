@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
-use super::{progress_bar, read, CliError};
+use super::{CliError, PgnBuildArgs};
 use crate::core::{Move, Position, STARTPOS_FEN};
 use crate::library::build::{mine_into, BuildOptions, Mined};
 use crate::library::encoding::Encoding;
@@ -27,12 +27,9 @@ pub enum LibraryCommand {
 /// Arguments of `library build`.
 #[derive(Args, Debug)]
 pub struct BuildArgs {
-    /// PGN files (repeatable).
-    #[arg(long, required = true)]
-    pub pgn: Vec<PathBuf>,
-    /// The library to write.
-    #[arg(long)]
-    pub out: PathBuf,
+    /// The games to read and the library to write.
+    #[command(flatten)]
+    pub io: PgnBuildArgs,
     /// Read at most this many games (all files together; the paper mined 6,000).
     #[arg(long)]
     pub max_games: Option<usize>,
@@ -99,19 +96,13 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
     };
     let start = Instant::now();
     let mut mined = Mined::default();
-    for path in &args.pgn {
-        if mined.full(&options) {
-            break;
-        }
-        let text = read(path)?;
-        let bar = progress_bar(0, "{spinner} {pos} games of {msg} [{elapsed}]");
-        bar.set_message(path.display().to_string());
+    args.io.read_each(|path, text, bar| {
         let name = path.display().to_string();
-        mine_into(&text, &name, &options, &mut mined, &mut |n| {
+        mine_into(text, &name, &options, &mut mined, &mut |n| {
             bar.set_position(n)
         });
-        bar.finish_and_clear();
-    }
+        !mined.full(&options)
+    })?;
     let mined_in = start.elapsed();
     let stats = mined.stats.clone();
     super::report_skipped(&stats.skipped);
@@ -121,15 +112,15 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
             stats.games,
             stats.out_of_dates,
             stats.unreadable,
-            args.out.display()
+            args.io.out.display()
         )));
     }
     let cases = mined.records.len();
     let contents = Contents::from_records(mined.records, stats.games);
     contents
-        .save(&args.out)
+        .save(&args.io.out)
         .map_err(|e| CliError::Input(e.to_string()))?;
-    let size = std::fs::metadata(&args.out).map_or(0, |m| m.len());
+    let size = std::fs::metadata(&args.io.out).map_or(0, |m| m.len());
     println!(
         "{} games ({} outside the dates, {} unreadable), {cases} cases, {} distinct, \
          {size} bytes written to {} in {:.1} s (mining {:.1} s)",
@@ -137,7 +128,7 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         stats.out_of_dates,
         stats.unreadable,
         contents.records.len(),
-        args.out.display(),
+        args.io.out.display(),
         start.elapsed().as_secs_f64(),
         mined_in.as_secs_f64()
     );

@@ -191,28 +191,28 @@ pub struct EvaluatorArgs {
 }
 
 impl EvaluatorArgs {
-    /// The `Evaluator=NAME` assignment, if a name was given.
-    fn assignment(&self) -> Option<String> {
-        self.evaluator.as_ref().map(|e| format!("Evaluator={e}"))
-    }
-
-    /// Loads the parameter file, if any, into `evaluator`.
-    fn load_params(&self, evaluator: &mut crate::eval::AnyEvaluator) -> Result<(), CliError> {
-        use crate::eval::Evaluator;
+    /// Selects the evaluator in `options`, fresh as its name describes (a family name is its
+    /// default variant: `tsvetkov` is `tsvetkov:paper` here, whatever the family held), and
+    /// loads the parameter file into it.
+    fn apply(&self, options: &mut crate::config::EngineOptions) -> Result<(), CliError> {
+        use crate::eval::{AnyEvaluator, Evaluator};
+        if let Some(name) = &self.evaluator {
+            options.set("Evaluator", Some(name))?;
+            *options.evaluator_mut() = AnyEvaluator::by_name(name)
+                .expect("clap accepts only the Evaluator option's names");
+        }
         if let Some(path) = &self.params {
-            crate::eval::params::load_text(evaluator.params_mut(), &read(path)?)
+            crate::eval::params::load_text(options.evaluator_mut().params_mut(), &read(path)?)
                 .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
         }
         Ok(())
     }
 
-    /// The evaluator alone (`eval`, `tune`): the options' evaluator with the file applied.
+    /// The evaluator alone (`eval`, `tune`).
     pub fn build(&self) -> Result<crate::eval::AnyEvaluator, CliError> {
-        let options =
-            crate::config::EngineOptions::from_spec("default", &Vec::from_iter(self.assignment()))?;
-        let mut evaluator = options.evaluator().clone();
-        self.load_params(&mut evaluator)?;
-        Ok(evaluator)
+        let mut options = crate::config::EngineOptions::default();
+        self.apply(&mut options)?;
+        Ok(options.evaluator().clone())
     }
 }
 
@@ -232,18 +232,44 @@ impl EngineArgs {
     /// The options: the defaults, the evaluator (with its parameter file), then `extra`
     /// (e.g. `Search=pvs`), then the `--set` assignments in order.
     pub fn options(&self, extra: &[String]) -> Result<crate::config::EngineOptions, CliError> {
-        let sets: Vec<String> = self
-            .evaluator
-            .assignment()
-            .into_iter()
-            .chain(extra.iter().cloned())
-            .collect();
-        let mut options = crate::config::EngineOptions::from_spec("default", &sets)?;
-        self.evaluator.load_params(options.evaluator_mut())?;
+        let mut options = crate::config::EngineOptions::from_spec("default", extra)?;
+        self.evaluator.apply(&mut options)?;
         for assignment in &self.set {
             options.apply_token(assignment)?;
         }
         Ok(options)
+    }
+}
+
+/// The PGN files a build reads and the file it writes (`book build`, `library build`).
+#[derive(clap::Args, Debug)]
+pub struct PgnBuildArgs {
+    /// PGN files (repeatable).
+    #[arg(long, required = true)]
+    pub pgn: Vec<PathBuf>,
+    /// The file to write (nothing is written when no usable game was read).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+impl PgnBuildArgs {
+    /// Reads each PGN file in turn and hands it to `each` with a spinner for its games;
+    /// stops early when `each` returns false.
+    pub fn read_each(
+        &self,
+        mut each: impl FnMut(&Path, &str, &indicatif::ProgressBar) -> bool,
+    ) -> Result<(), CliError> {
+        for path in &self.pgn {
+            let text = read(path)?;
+            let bar = progress_bar(0, "{spinner} {pos} games of {msg} [{elapsed}]");
+            bar.set_message(path.display().to_string());
+            let go_on = each(path, &text, &bar);
+            bar.finish_and_clear();
+            if !go_on {
+                break;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -639,10 +639,11 @@ impl EngineOptions {
                 .then(|| strength::Strength::new(self.elo)),
             book: self.book_hook(),
             library: self.library.clone().map(|library| {
-                crate::search::LibraryHook(std::sync::Arc::new(crate::library::LibrarySource {
+                crate::search::Hook(std::sync::Arc::new(crate::library::LibrarySource {
                     library,
                     degree: Some(self.action_similarity as f64 / 100.0),
-                }))
+                })
+                    as std::sync::Arc<dyn crate::search::RootFilter>)
             }),
             ..self.search.clone()
         }
@@ -668,7 +669,7 @@ impl EngineOptions {
             }),
             _ => return None,
         };
-        Some(crate::search::BookHook(source))
+        Some(crate::search::Hook(source))
     }
 
     /// `ActionLibrary`: reads an action library (an empty path unloads it). A library that

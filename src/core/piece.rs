@@ -61,6 +61,10 @@ impl fmt::Display for Color {
 }
 
 impl Piece {
+    /// The name in lower case (`pawn` .. `king`).
+    pub const fn name(self) -> &'static str {
+        ["pawn", "knight", "bishop", "rook", "queen", "king"][self as usize]
+    }
     /// Lower-case letter (`p n b r q k`).
     pub const fn to_char(self) -> char {
         ['p', 'n', 'b', 'r', 'q', 'k'][self as usize]

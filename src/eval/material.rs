@@ -11,18 +11,7 @@ use crate::core::{Board, Color, Piece};
 crate::params! {
     /// Piece values of the material evaluator (centipawns).
     pub struct MaterialParams {
-        /// Pawn value.
-        pawn: i32 = 100,
-        /// Knight value.
-        knight: i32 = 300,
-        /// Bishop value.
-        bishop: i32 = 300,
-        /// Rook value.
-        rook: i32 = 500,
-        /// Queen value.
-        queen: i32 = 900,
-        /// King value (cancels out: each side has exactly one king).
-        king: i32 = 20000,
+        pieces: i32 = [100, 300, 300, 500, 900, 20000] ("value (the king's cancels out: each side has one)"),
     }
 }
 
@@ -30,14 +19,7 @@ impl MaterialParams {
     /// The value of `piece`.
     #[inline(always)]
     pub fn value(&self, piece: Piece) -> i32 {
-        match piece {
-            Piece::Pawn => self.pawn,
-            Piece::Knight => self.knight,
-            Piece::Bishop => self.bishop,
-            Piece::Rook => self.rook,
-            Piece::Queen => self.queen,
-            Piece::King => self.king,
-        }
+        self.piece_value(piece)
     }
 }
 

@@ -261,26 +261,6 @@ impl AnyEvaluator {
             _ => None,
         }
     }
-
-    fn inner(&self) -> &dyn Evaluator {
-        match self {
-            AnyEvaluator::Material(e) => e,
-            AnyEvaluator::Weighted(e) => e,
-            AnyEvaluator::Tsvetkov(e) => e,
-            AnyEvaluator::Power(e) => e,
-            AnyEvaluator::Full(e) => e,
-        }
-    }
-
-    fn inner_mut(&mut self) -> &mut dyn Evaluator {
-        match self {
-            AnyEvaluator::Material(e) => e,
-            AnyEvaluator::Weighted(e) => e,
-            AnyEvaluator::Tsvetkov(e) => e,
-            AnyEvaluator::Power(e) => e,
-            AnyEvaluator::Full(e) => e,
-        }
-    }
 }
 
 /// The evaluator for play, [`AnyEvaluator::DEFAULT_NAME`]: `full`, which replaced
@@ -291,27 +271,35 @@ impl Default for AnyEvaluator {
     }
 }
 
+/// `$body` with `$e` bound to the evaluator inside `$value`: the one place the variants are
+/// listed for dispatch (static: the search's `evaluate` is a `match`, not a virtual call).
+macro_rules! with_variant {
+    ($value:expr, $e:ident => $body:expr) => {
+        match $value {
+            AnyEvaluator::Material($e) => $body,
+            AnyEvaluator::Weighted($e) => $body,
+            AnyEvaluator::Tsvetkov($e) => $body,
+            AnyEvaluator::Power($e) => $body,
+            AnyEvaluator::Full($e) => $body,
+        }
+    };
+}
+
 impl Evaluator for AnyEvaluator {
     fn name(&self) -> &'static str {
-        self.inner().name()
+        with_variant!(self, e => e.name())
     }
     #[inline]
     fn evaluate(&self, board: &Board) -> Score {
-        match self {
-            AnyEvaluator::Material(e) => e.evaluate(board),
-            AnyEvaluator::Weighted(e) => e.evaluate(board),
-            AnyEvaluator::Tsvetkov(e) => e.evaluate(board),
-            AnyEvaluator::Power(e) => e.evaluate(board),
-            AnyEvaluator::Full(e) => e.evaluate(board),
-        }
+        with_variant!(self, e => e.evaluate(board))
     }
     fn explain(&self, board: &Board) -> Explanation {
-        self.inner().explain(board)
+        with_variant!(self, e => e.explain(board))
     }
     fn params(&self) -> &dyn ParamSet {
-        self.inner().params()
+        with_variant!(self, e => e.params())
     }
     fn params_mut(&mut self) -> &mut dyn ParamSet {
-        self.inner_mut().params_mut()
+        with_variant!(self, e => e.params_mut())
     }
 }

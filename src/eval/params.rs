@@ -208,6 +208,50 @@ impl ParamField for SquareTable {
     }
 }
 
+/// A [`SquareTable`] for each piece, pawn to king: 384 values named
+/// `field_pawn_a1 .. field_king_h8`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceTables(pub [SquareTable; 6]);
+
+impl PieceTables {
+    /// The table of `piece`.
+    #[inline(always)]
+    pub fn of(&self, piece: crate::core::Piece) -> &SquareTable {
+        &self.0[piece.index()]
+    }
+}
+
+impl ParamField for PieceTables {
+    fn kind(&self) -> ParamKind {
+        ParamKind::Integer
+    }
+
+    fn count(&self) -> usize {
+        6 * 64
+    }
+
+    fn suffix(&self, i: usize) -> String {
+        let piece = crate::core::Piece::ALL[i / 64];
+        format!("_{}{}", piece.name(), self.0[0].suffix(i % 64))
+    }
+
+    fn index_of(&self, suffix: &str) -> Option<usize> {
+        let rest = suffix.strip_prefix('_')?;
+        crate::core::Piece::ALL.iter().find_map(|&piece| {
+            let square = rest.strip_prefix(piece.name())?;
+            Some(piece.index() * 64 + self.0[0].index_of(square)?)
+        })
+    }
+
+    fn get(&self, i: usize) -> f64 {
+        self.0[i / 64].get(i % 64)
+    }
+
+    fn set(&mut self, i: usize, value: f64) -> Result<(), InvalidValue> {
+        self.0[i / 64].set(i % 64, value)
+    }
+}
+
 /// A set of named parameters.
 pub trait ParamSet {
     /// The field names with their documentation, in declaration order.
@@ -333,12 +377,54 @@ macro_rules! params_field_access {
 ///     }
 /// }
 /// ```
+///
+/// A struct may begin with the pieces' values, `pieces: TYPE = [P, N, B, R, Q] ("WHAT")` or with
+/// a king's value too `[P, N, B, R, Q, K]`: fields `pawn` .. `queen` (and `king`), each
+/// documented as "Pawn WHAT.", and a `piece_value(piece)` method (the king's value is zero
+/// when it has none).
 #[macro_export]
 macro_rules! params {
     (
         $(#[$meta:meta])*
         pub struct $name:ident {
-            $( $(#[doc = $doc:literal])* $field:ident : $ty:ty = $default:expr ),* $(,)?
+            pieces: $pty:ty = [$p:expr, $n:expr, $b:expr, $r:expr, $q:expr $(, $k:expr)?] ($what:literal),
+            $($rest:tt)*
+        }
+    ) => {
+        $crate::params! {
+            $(#[$meta])*
+            pub struct $name {
+                #[doc = concat!("Pawn ", $what, ".")] pawn: $pty = $p,
+                #[doc = concat!("Knight ", $what, ".")] knight: $pty = $n,
+                #[doc = concat!("Bishop ", $what, ".")] bishop: $pty = $b,
+                #[doc = concat!("Rook ", $what, ".")] rook: $pty = $r,
+                #[doc = concat!("Queen ", $what, ".")] queen: $pty = $q,
+                $( #[doc = concat!("King ", $what, ".")] king: $pty = $k, )?
+                $($rest)*
+            }
+        }
+
+        impl $name {
+            /// The value of `piece` (zero for a king without one).
+            #[inline(always)]
+            pub fn piece_value(&self, piece: $crate::core::Piece) -> $pty {
+                match piece {
+                    $crate::core::Piece::Pawn => self.pawn,
+                    $crate::core::Piece::Knight => self.knight,
+                    $crate::core::Piece::Bishop => self.bishop,
+                    $crate::core::Piece::Rook => self.rook,
+                    $crate::core::Piece::Queen => self.queen,
+                    $crate::core::Piece::King => $crate::params!(@king self $($k)?),
+                }
+            }
+        }
+    };
+    (@king $s:ident) => { Default::default() };
+    (@king $s:ident $k:expr) => { $s.king };
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $( $(#[doc = $doc:expr])* $field:ident : $ty:ty = $default:expr ),* $(,)?
         }
     ) => {
         $(#[$meta])*
@@ -395,6 +481,37 @@ mod tests {
             /// A square table.
             pst: SquareTable = SquareTable([7; 64]),
         }
+    }
+
+    crate::params! {
+        /// Test parameters with the pieces' values and tables.
+        pub struct PieceDemo {
+            pieces: i32 = [1, 3, 3, 5, 9] ("value"),
+            /// Tables.
+            pst: PieceTables = crate::eval::pst::MICHNIEWSKI,
+        }
+    }
+
+    #[test]
+    fn piece_values_and_tables_are_named_by_piece() {
+        use crate::core::{Piece, Square};
+        let mut p = PieceDemo::default();
+        assert_eq!(p.piece_value(Piece::Rook), 5);
+        assert_eq!(p.piece_value(Piece::King), 0);
+        p.set("queen", 10.0).unwrap();
+        assert_eq!(p.piece_value(Piece::Queen), 10);
+        p.set("pst_king_g1", 77.0).unwrap();
+        p.set("pst_pawn_e4", -3.0).unwrap();
+        assert_eq!(p.pst.of(Piece::King).at(Square::G1.index()), 77);
+        assert_eq!(p.pst.of(Piece::Pawn).at(Square::E4.index()), -3);
+        assert_eq!(p.get("pst_king_g1"), Some(77.0));
+        assert!(p.set("pst_prince_e4", 1.0).is_err());
+        assert!(p.set("pst_pawn_i9", 1.0).is_err());
+        let names: Vec<String> = p.entries().into_iter().map(|(n, _)| n).collect();
+        assert_eq!(names.len(), 5 + 384);
+        assert_eq!(names[5], "pst_pawn_a1");
+        assert_eq!(names[5 + 384 - 1], "pst_king_h8");
+        assert!(p.to_text().contains("# Rook value.\nrook = 5\n"));
     }
 
     #[test]

@@ -55,7 +55,7 @@
 //!   defends). See [`super::attack_map`].
 
 use super::attack_map::piece_attacks;
-use super::params::SquareTable;
+use super::params::{PieceTables, SquareTable};
 use super::pst;
 use super::score::{white_to_side, Score};
 use super::{Evaluator, Explanation, Term};
@@ -64,30 +64,9 @@ use crate::core::{Bitboard, Board, Color, Piece, Square};
 crate::params! {
     /// Parameters of the `power` evaluator (paper 003), in centipawns.
     pub struct PowerParams {
-        /// Mat(pawn).
-        pawn: i32 = 100,
-        /// Mat(knight).
-        knight: i32 = 320,
-        /// Mat(bishop).
-        bishop: i32 = 330,
-        /// Mat(rook).
-        rook: i32 = 500,
-        /// Mat(queen).
-        queen: i32 = 900,
-        /// Mat(king): its fighting value when it defends or attacks in a chain.
-        king: i32 = 400,
-        /// Pos(pawn) (Michniewski).
-        pos_pawn: SquareTable = pst::PAWN,
-        /// Pos(knight) (Michniewski).
-        pos_knight: SquareTable = pst::KNIGHT,
-        /// Pos(bishop) (Michniewski).
-        pos_bishop: SquareTable = pst::BISHOP,
-        /// Pos(rook) (Michniewski).
-        pos_rook: SquareTable = pst::ROOK,
-        /// Pos(queen) (Michniewski).
-        pos_queen: SquareTable = pst::QUEEN,
-        /// Pos(king) (Michniewski, middlegame).
-        pos_king: SquareTable = pst::KING,
+        pieces: i32 = [100, 320, 330, 500, 900, 400] ("Mat (the king's: its fighting value in a chain)"),
+        /// Pos of each piece (Michniewski's tables; the king's for the middlegame).
+        pos: PieceTables = pst::MICHNIEWSKI,
         /// Weight of the defender chains, percent (the paper: 100).
         defender_percent: i32 = 100,
         /// Weight of the attacker chains, percent (the paper: 100).
@@ -103,27 +82,13 @@ impl PowerParams {
     /// Mat(`piece`).
     #[inline(always)]
     pub fn material(&self, piece: Piece) -> i32 {
-        match piece {
-            Piece::Pawn => self.pawn,
-            Piece::Knight => self.knight,
-            Piece::Bishop => self.bishop,
-            Piece::Rook => self.rook,
-            Piece::Queen => self.queen,
-            Piece::King => self.king,
-        }
+        self.piece_value(piece)
     }
 
     /// The Pos table of `piece`.
     #[inline(always)]
     pub fn table(&self, piece: Piece) -> &SquareTable {
-        match piece {
-            Piece::Pawn => &self.pos_pawn,
-            Piece::Knight => &self.pos_knight,
-            Piece::Bishop => &self.pos_bishop,
-            Piece::Rook => &self.pos_rook,
-            Piece::Queen => &self.pos_queen,
-            Piece::King => &self.pos_king,
-        }
+        self.pos.of(piece)
     }
 }
 

@@ -12,7 +12,7 @@
 //! Each table is written as a diagram, rank 8 on top, from White's point of view; a black
 //! piece on `sq` reads the entry of `sq.flip_rank()`.
 
-use super::params::SquareTable;
+use super::params::{PieceTables, SquareTable};
 use crate::core::{Color, Square};
 
 /// Pawns: advance, keep the king's shield (f2/g2/h2 and a2/b2/c2 rewarded), free d2/e2.
@@ -95,6 +95,9 @@ pub fn relative(color: Color, sq: Square) -> usize {
         Color::Black => sq.index() ^ 56,
     }
 }
+
+/// The six tables, pawn to king, as one parameter field.
+pub const MICHNIEWSKI: PieceTables = PieceTables([PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]);
 
 #[cfg(test)]
 mod tests {

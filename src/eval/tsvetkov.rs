@@ -99,16 +99,7 @@ use crate::core::{Bitboard, Board, Color, Piece, Square};
 crate::params! {
     /// Parameters of the `tsvetkov` evaluator (paper 004). Strengths and bonuses in millipawns.
     pub struct TsvetkovParams {
-        /// Pawn strength (mp).
-        pawn: i32 = 1000,
-        /// Knight strength (mp).
-        knight: i32 = 3000,
-        /// Bishop strength (mp).
-        bishop: i32 = 3000,
-        /// Rook strength (mp).
-        rook: i32 = 4500,
-        /// Queen strength (mp).
-        queen: i32 = 9000,
+        pieces: i32 = [1000, 3000, 3000, 4500, 9000] ("strength (mp)"),
         /// Pawn grading in percent by stage band: npm >= band_0, >= band_1, >= band_2, below.
         pawn_grade: [i32; 4] = [0, 5, 10, 15],
         /// Lower bounds (mp of non-pawn material, both sides) of the pawn-grading bands.
@@ -428,14 +419,7 @@ impl TsvetkovParams {
     /// The ungraded strength of `piece` (king 0).
     #[inline(always)]
     pub fn base_strength(&self, piece: Piece) -> i64 {
-        (match piece {
-            Piece::Pawn => self.pawn,
-            Piece::Knight => self.knight,
-            Piece::Bishop => self.bishop,
-            Piece::Rook => self.rook,
-            Piece::Queen => self.queen,
-            Piece::King => 0,
-        }) as i64
+        self.piece_value(piece) as i64
     }
 }
 

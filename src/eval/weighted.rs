@@ -40,7 +40,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::attack_map::attacked_by;
-use super::params::SquareTable;
+use super::params::{PieceTables, SquareTable};
 use super::pst;
 use super::score::{white_to_side, Score};
 use super::{Evaluator, Explanation, Term};
@@ -49,6 +49,7 @@ use crate::core::{Board, Color, Piece};
 crate::params! {
     /// Parameters of the `weighted` evaluator (paper 000).
     pub struct WeightedParams {
+        pieces: i32 = [1, 3, 3, 5, 9] ("value in pawns (paper 000, Table 1)"),
         /// Weight of the material sub-heuristic (c_mat); default: the `base` preset.
         c_mat: f64 = 2.466,
         /// Weight of the positioning sub-heuristic (c_pos); default: the `base` preset.
@@ -57,28 +58,9 @@ crate::params! {
         c_threat: f64 = 3.998,
         /// Centipawns per unit of H (H itself is in the paper's units: pawns, table points, counts).
         scale: f64 = 100.0,
-        /// Pawn value in pawns (paper 000, Table 1).
-        pawn: i32 = 1,
-        /// Knight value in pawns.
-        knight: i32 = 3,
-        /// Bishop value in pawns.
-        bishop: i32 = 3,
-        /// Rook value in pawns.
-        rook: i32 = 5,
-        /// Queen value in pawns.
-        queen: i32 = 9,
-        /// Pawn piece-square table (Michniewski).
-        pst_pawn: SquareTable = pst::PAWN,
-        /// Knight piece-square table (Michniewski).
-        pst_knight: SquareTable = pst::KNIGHT,
-        /// Bishop piece-square table (paper 000, Table 2 = Michniewski's).
-        pst_bishop: SquareTable = pst::BISHOP,
-        /// Rook piece-square table (Michniewski).
-        pst_rook: SquareTable = pst::ROOK,
-        /// Queen piece-square table (Michniewski).
-        pst_queen: SquareTable = pst::QUEEN,
-        /// King piece-square table (Michniewski, middlegame).
-        pst_king: SquareTable = pst::KING,
+        /// Piece-square tables (Michniewski's; the bishop's is paper 000's Table 2, the king's
+        /// for the middlegame).
+        pst: PieceTables = pst::MICHNIEWSKI,
         /// Paper's literal h_pos: only the side to move's pieces count (not zero-sum; see the module doc).
         one_sided_positioning: bool = false,
         /// Whether an attacked king counts as a threatened piece (default: no, a king is never captured).
@@ -178,27 +160,13 @@ impl WeightedParams {
     /// The material value of `piece` in pawns (the king has none).
     #[inline(always)]
     pub fn value(&self, piece: Piece) -> i32 {
-        match piece {
-            Piece::Pawn => self.pawn,
-            Piece::Knight => self.knight,
-            Piece::Bishop => self.bishop,
-            Piece::Rook => self.rook,
-            Piece::Queen => self.queen,
-            Piece::King => 0,
-        }
+        self.piece_value(piece)
     }
 
     /// The piece-square table of `piece`.
     #[inline(always)]
     pub fn table(&self, piece: Piece) -> &SquareTable {
-        match piece {
-            Piece::Pawn => &self.pst_pawn,
-            Piece::Knight => &self.pst_knight,
-            Piece::Bishop => &self.pst_bishop,
-            Piece::Rook => &self.pst_rook,
-            Piece::Queen => &self.pst_queen,
-            Piece::King => &self.pst_king,
-        }
+        self.pst.of(piece)
     }
 }
 

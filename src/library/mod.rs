@@ -318,7 +318,9 @@ impl crate::search::RootFilter for LibrarySource {
     fn played(&self, position: &Position, mv: Move) {
         self.library.retain(position, mv);
     }
+}
 
+impl crate::search::Named for LibrarySource {
     fn name(&self) -> &'static str {
         "action library"
     }

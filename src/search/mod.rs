@@ -28,6 +28,7 @@ mod chain_replay;
 pub mod chains;
 pub mod chessmaps;
 pub mod history;
+pub mod hooks;
 mod node;
 pub mod ordering;
 pub mod params;
@@ -41,6 +42,8 @@ pub mod strength;
 mod thread;
 pub mod time;
 pub mod tt;
+
+pub use hooks::{BookHook, BookMove, Hook, LibraryHook, Named, OpeningBook, RootFilter, RootMoves};
 
 use std::fmt;
 use std::str::FromStr;
@@ -142,64 +145,6 @@ pub struct SearchConfig {
     pub book: Option<BookHook>,
     /// The filter of the root moves (paper 003's action library), asked after the book.
     pub library: Option<LibraryHook>,
-}
-
-/// An opening book the search consults at its root before searching (see [`crate::book`]).
-pub trait OpeningBook: Send + Sync {
-    /// The book's move for the game's current position, or `None` to search.
-    fn probe(&self, position: &Position) -> Option<BookMove>;
-    /// A short name for debugging output.
-    fn name(&self) -> &'static str;
-}
-
-/// A move from an opening book.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BookMove {
-    /// The move (legal in the position probed).
-    pub mv: Move,
-    /// Where it comes from, e.g. `B20 Sicilian Defense` (may be empty).
-    pub note: String,
-}
-
-/// The book a search consults, shared between searches.
-#[derive(Clone)]
-pub struct BookHook(pub std::sync::Arc<dyn OpeningBook>);
-
-impl fmt::Debug for BookHook {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "BookHook({})", self.0.name())
-    }
-}
-
-/// Restricts the moves the search considers at its root, and learns from the moves played
-/// (paper 003's action library: see [`crate::library`]).
-pub trait RootFilter: Send + Sync {
-    /// The moves to search in the game's current position (empty: every legal move), with a
-    /// line for the GUI.
-    fn root_moves(&self, position: &Position) -> RootMoves;
-    /// The search chose `mv` to play in `position` (not called for analysis).
-    fn played(&self, position: &Position, mv: Move);
-    /// A short name for debugging output.
-    fn name(&self) -> &'static str;
-}
-
-/// The root moves a [`RootFilter`] allows.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RootMoves {
-    /// The moves (all legal); empty means every legal move.
-    pub moves: Vec<Move>,
-    /// What the filter did, for `info string`.
-    pub note: String,
-}
-
-/// The root filter a search consults, shared between searches.
-#[derive(Clone)]
-pub struct LibraryHook(pub std::sync::Arc<dyn RootFilter>);
-
-impl fmt::Debug for LibraryHook {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "LibraryHook({})", self.0.name())
-    }
 }
 
 /// Move ordering schemes.
