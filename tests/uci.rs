@@ -725,3 +725,27 @@ fn go_perft_follows_uci_chess960_and_refuses_a_bad_depth() {
         "a search started: {lines:?}"
     );
 }
+
+/// `setup_position` says which part of a `position` command is wrong, as a typed error.
+#[test]
+fn setup_position_errors_name_the_fen_or_the_move() {
+    use chainmate::uci::{setup_position, PositionError};
+    let moves = |list: &[&str]| list.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+    assert!(matches!(
+        setup_position(Some("8/8/8 w - - 0 1"), &[]),
+        Err(PositionError::Fen(_))
+    ));
+    match setup_position(None, &moves(&["e2e4", "e7e5", "e1e3"])) {
+        Err(PositionError::Move { number, text, .. }) => {
+            assert_eq!((number, text.as_str()), (3, "e1e3"));
+        }
+        other => panic!("expected the third move refused, got {other:?}"),
+    }
+    let ok = setup_position(None, &moves(&["e2e4", "e7e5"])).unwrap();
+    assert_eq!(
+        ok.board().to_fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    let err = setup_position(None, &moves(&["e2e5"])).unwrap_err();
+    assert!(err.to_string().starts_with("move 1 (e2e5): "), "{err}");
+}

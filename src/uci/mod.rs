@@ -432,17 +432,52 @@ impl Engine {
     }
 }
 
+/// Why a `position` command was refused (the position is then left as it was).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PositionError {
+    /// The FEN cannot be read.
+    Fen(crate::core::FenError),
+    /// A move of the list is not legal where it is played.
+    Move {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// The text given.
+        text: String,
+        /// Why it is refused.
+        error: crate::core::MoveError,
+    },
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionError::Fen(e) => write!(f, "bad FEN: {e}"),
+            PositionError::Move {
+                number,
+                text,
+                error,
+            } => write!(f, "move {number} ({text}): {error}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
 /// Builds a position from `position` command arguments, all or nothing.
-pub fn setup_position(fen: Option<&str>, moves: &[String]) -> Result<Position, String> {
+pub fn setup_position(fen: Option<&str>, moves: &[String]) -> Result<Position, PositionError> {
     let board = match fen {
         None => Board::startpos(),
-        Some(text) => Board::from_fen(text).map_err(|e| format!("bad FEN: {e}"))?,
+        Some(text) => Board::from_fen(text).map_err(PositionError::Fen)?,
     };
     let mut position = Position::new(board);
     for (i, text) in moves.iter().enumerate() {
         position
             .play_uci(text)
-            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            .map_err(|error| PositionError::Move {
+                number: i + 1,
+                text: text.clone(),
+                error,
+            })?;
     }
     Ok(position)
 }
