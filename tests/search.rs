@@ -292,20 +292,38 @@ fn max_depth_caps_a_clocked_search_and_the_zero_evaluation_scores_nothing() {
 }
 
 /// The candidate search ideas that wait for an SPRT, off by default — the correction history
-/// (`search.correction_weight`), razoring (`search.razor_margin`) and ProbCut
-/// (`search.probcut_margin`) — change the tree but not
-/// the facts: the same mates at the same distance.
+/// (`search.correction_weight`), razoring (`search.razor_margin`), ProbCut
+/// (`search.probcut_margin`), the root re-sort after aspiration fails, history pruning,
+/// capture history, double singular extensions, reductions of losing captures, a stronger
+/// history term in the reductions and a linear history bonus — change the tree but not the facts: the same
+/// mates at the same distance.
 #[test]
 fn candidate_search_switches_keep_mates_and_change_the_tree() {
     let plain = chainmate::config::search_config("default", &[]).unwrap();
-    let position =
-        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
-            .unwrap();
-    let without = search_with(&position, Limits::depth(9), &plain);
+    // The tree is compared over a few middlegame positions: a switch such as the root re-sort
+    // acts only where an aspiration window fails.
+    let positions: Vec<Position> = chainmate::lab::bench::BENCH_FENS[..4]
+        .iter()
+        .map(|fen| Position::from_fen(fen).unwrap())
+        .collect();
+    let tree = |config: &SearchConfig| -> Vec<u64> {
+        positions
+            .iter()
+            .map(|p| search_with(p, Limits::depth(9), config).nodes)
+            .collect()
+    };
+    let without = tree(&plain);
     for switch in [
         "search.correction_weight=100",
         "search.razor_margin=250",
         "search.probcut_margin=150",
+        "search.root_resort=1",
+        "search.history_prune_margin=20",
+        "search.capture_history=100",
+        "search.se_double_margin=20",
+        "search.lmr_noisy=1",
+        "search.lmr_history_divisor=2000",
+        "search.history_bonus_per_depth=300",
     ] {
         let config = chainmate::config::search_config(&format!("default+{switch}"), &[])
             .expect("a valid configuration");
@@ -331,8 +349,7 @@ fn candidate_search_switches_keep_mates_and_change_the_tree() {
             );
         }
         // A switch that changed nothing would be no switch.
-        let with = search_with(&position, Limits::depth(9), &config);
-        assert_ne!(with.nodes, without.nodes, "{switch}");
+        assert_ne!(tree(&config), without, "{switch}");
     }
 }
 

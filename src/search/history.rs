@@ -40,6 +40,9 @@ pub struct Heuristics {
     /// Correction history: how far search scores ended from the static evaluation, by side to
     /// move and pawn structure, in 1/[`CORRECTION_GRAIN`] centipawns.
     correction: Vec<i32>,
+    /// Capture history: success of a noisy move by (piece, to) and the piece it takes (a
+    /// seventh slot for a promotion that takes nothing).
+    captures: Vec<i16>,
 }
 
 /// Entries per side of the correction history.
@@ -57,6 +60,7 @@ impl Default for Heuristics {
             counters: vec![None; 2 * 64],
             continuation: vec![0; PIECE_TO * PIECE_TO],
             correction: vec![0; 2 * CORRECTION_SIZE],
+            captures: vec![0; PIECE_TO * 7],
         }
     }
 }
@@ -80,6 +84,7 @@ impl Heuristics {
         self.counters.fill(None);
         self.continuation.fill(0);
         self.correction.fill(0);
+        self.captures.fill(0);
     }
 
     /// The correction history's slot of `board`: side to move and a hash of both pawn sets.
@@ -140,6 +145,44 @@ impl Heuristics {
         score
     }
 
+    /// The capture-history slot of the noisy move `mv` (before it is played).
+    #[inline(always)]
+    fn capture_index(board: &Board, mv: Move) -> usize {
+        let victim = if mv.is_en_passant() {
+            Piece::Pawn as usize
+        } else {
+            board.piece_on(mv.to()).map_or(6, |p| p as usize)
+        };
+        PieceTo::of(board, mv).0 as usize * 7 + victim
+    }
+
+    /// The capture-history score of the noisy move `mv`.
+    #[inline(always)]
+    pub fn capture_score(&self, board: &Board, mv: Move) -> i32 {
+        i32::from(self.captures[Self::capture_index(board, mv)])
+    }
+
+    /// After a cutoff (`bonus` for its depth): rewards `best` if it is noisy, and penalises the noisy
+    /// moves `tried` before it (whatever refuted the node, they did not).
+    pub fn update_capture_history(
+        &mut self,
+        board: &Board,
+        bonus: i32,
+        best: Move,
+        tried: &[Move],
+        max: i32,
+    ) {
+        let max = max.clamp(1, i16::MAX as i32);
+        let rewarded = best.is_noisy().then_some((best, bonus));
+        for (mv, b) in rewarded
+            .into_iter()
+            .chain(tried.iter().map(|&m| (m, -bonus)))
+        {
+            let c = &mut self.captures[Self::capture_index(board, mv)];
+            *c = Self::nudge(i32::from(*c), b, max) as i16;
+        }
+    }
+
     /// The counter move to `previous` (a move by `!side`), if any.
     #[inline(always)]
     pub fn counter(&self, side: Color, previous: Option<Move>) -> Option<Move> {
@@ -172,18 +215,18 @@ impl Heuristics {
         }
     }
 
-    /// Rewards the quiet move `best` that caused a cutoff at `depth` and penalises the quiet
-    /// moves `tried` before it, in the butterfly and continuation histories.
+    /// Rewards the quiet move `best` that caused a cutoff by `bonus` (the search's
+    /// [`super::params::SearchParams::history_bonus`] of the node's depth) and penalises the
+    /// quiet moves `tried` before it, in the butterfly and continuation histories.
     pub fn update_history(
         &mut self,
         board: &Board,
-        depth: i32,
+        bonus: i32,
         best: Move,
         tried: &[Move],
         lineage: &Lineage,
         max: i32,
     ) {
-        let bonus = (depth * depth).min(400) * 4;
         let max = max.clamp(1, i16::MAX as i32);
         let side = board.side_to_move();
         let moves = std::iter::once((best, bonus)).chain(tried.iter().map(|&m| (m, -bonus)));

@@ -7,9 +7,10 @@
 //! move), [`Thread::probcut`], internal iterative reduction, [`Thread::search_moves`] (the
 //! move loop: singular extension of the hash move, shallow pruning and late-move reductions
 //! from [`super::selectivity`], chain replay from [`super::chains`], PVS re-searches, history
-//! updates), [`Thread::store_result`] and [`Thread::learn_correction`]. Razoring, ProbCut and
-//! the correction history are candidates that stay off (their `search.*` switch at 0) until
-//! an SPRT accepts them.
+//! updates), [`Thread::store_result`] and [`Thread::learn_correction`]. Razoring, ProbCut,
+//! the correction history, capture history, history pruning, double singular extensions and
+//! reductions of losing captures are candidates that stay off (their `search.*` switch at 0)
+//! until an SPRT accepts them (docs/strength.md).
 //! [`Thread::qsearch`] (in `quiescence.rs`) resolves captures at the leaves.
 
 use super::history::Lineage;
@@ -371,6 +372,7 @@ impl Thread<'_> {
         let mut best_move = None;
         let mut move_count = 0usize;
         let mut quiets_tried = MoveList::new();
+        let mut noisy_tried = MoveList::new();
         let has_pieces = (board.color(board.side_to_move())
             & !board.pieces(Piece::Pawn)
             & !board.pieces(Piece::King))
@@ -384,6 +386,7 @@ impl Thread<'_> {
                 filter: self
                     .filter
                     .map(|f| (f, board.side_to_move() != self.root.side_to_move())),
+                capture_weight: p.capture_history,
             };
             let Some(mv) = picker.next(&mut self.buffers[ply], board, &ctx) else {
                 break;
@@ -403,9 +406,14 @@ impl Thread<'_> {
                 0
             };
             let quiet = !mv.is_noisy();
+            let history = if quiet && p.history_prune_margin > 0 {
+                self.heuristics.quiet_score(board, mv, &lineage)
+            } else {
+                0
+            };
             if best_score > -MATE_IN_MAX_PLY
                 && has_pieces
-                && selectivity::shallow_prune(board, mv, node, alpha, move_count, p)
+                && selectivity::shallow_prune(board, mv, node, alpha, (move_count, history), p)
             {
                 continue;
             }
@@ -429,12 +437,26 @@ impl Thread<'_> {
                         if quiet {
                             self.reward_quiet_cutoff(board, node, mv, &quiets_tried, &lineage);
                         }
+                        if p.capture_history > 0 {
+                            let max = p.history_max;
+                            self.heuristics.update_capture_history(
+                                board,
+                                p.history_bonus(depth),
+                                mv,
+                                &noisy_tried,
+                                max,
+                            );
+                        }
                         break;
                     }
                 }
             }
-            if quiet && Some(mv) != best_move {
-                quiets_tried.push(mv);
+            if Some(mv) != best_move {
+                if quiet {
+                    quiets_tried.push(mv);
+                } else {
+                    noisy_tried.push(mv);
+                }
             }
         }
         if move_count == 0 {
@@ -456,9 +478,12 @@ impl Thread<'_> {
         let side = board.side_to_move();
         self.heuristics
             .record_refutation(side, node.ply, mv, lineage.previous);
-        let max = self.config.params.history_max;
+        let (bonus, max) = (
+            self.config.params.history_bonus(node.depth),
+            self.config.params.history_max,
+        );
         self.heuristics
-            .update_history(board, node.depth, mv, tried, lineage, max);
+            .update_history(board, bonus, mv, tried, lineage, max);
     }
 
     /// Searches one move below the node: make it, PVS with late-move reductions and
@@ -485,20 +510,31 @@ impl Thread<'_> {
         child.play_unchecked(mv);
         self.prefetch(child.hash());
         self.push(board, child.hash(), ply, Some(mv));
+        self.stack[ply + 1].doubles += u8::from(extension >= 2);
         let new_depth = depth - 1 + extension;
         let score = if move_count == 1 {
             let kind = if pv_node { NodeKind::Pv } else { NodeKind::All };
             -self.pvs(&child, new_depth, -beta, -alpha, ply + 1, kind)
         } else {
-            let reduce =
-                depth >= p.lmr_min_depth && move_count > 1 + pv_node as usize && !mv.is_noisy();
+            let quiet = !mv.is_noisy();
+            // Losing captures are reduced too when `search.lmr_noisy` is on.
+            let reducible = quiet || (p.lmr_noisy > 0 && !see_ge(board, mv, 0));
+            let reduce = depth >= p.lmr_min_depth && move_count > 1 + pv_node as usize && reducible;
             let r = if reduce {
+                let history = if quiet {
+                    self.heuristics.quiet_score(board, mv, &self.lineage(ply))
+                } else {
+                    0
+                };
                 selectivity::reduction(
                     node,
                     self.lmr[(depth as usize).min(MAX_PLY)][move_count.min(63)],
-                    child.is_check(),
-                    self.heuristics.killers[ply].contains(&Some(mv)),
-                    self.heuristics.quiet_score(board, mv, &self.lineage(ply)),
+                    (
+                        child.is_check(),
+                        self.heuristics.killers[ply].contains(&Some(mv)),
+                    ),
+                    history,
+                    p,
                 )
             } else {
                 0
@@ -563,7 +599,11 @@ impl Thread<'_> {
             return Err(0);
         }
         if score < singular_beta {
-            Ok(1)
+            let double = p.se_double_margin > 0
+                && !node.pv_node
+                && score < singular_beta - p.se_double_margin
+                && i32::from(self.stack[ply].doubles) < p.se_double_limit;
+            Ok(if double { 2 } else { 1 })
         } else if singular_beta >= node.beta {
             Err(singular_beta)
         } else if hit.score >= node.beta {

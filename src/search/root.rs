@@ -272,8 +272,13 @@ impl Thread<'_> {
             } else {
                 return;
             };
-            // The root keeps its order through the re-searches (sorted once the window holds);
-            // only the report of the bound waits for the first second, as `currmove` does.
+            // The root keeps its order through the re-searches (sorted once the window holds)
+            // unless `search.root_resort` is on; only the report of the bound waits for the
+            // first second, as `currmove` does.
+            if self.config.params.root_resort > 0 {
+                let from = self.pv_index;
+                self.root_moves[from..].sort_by_key(|rm| (-rm.score, -rm.previous_score));
+            }
             if self.is_main() && self.shared.start.elapsed() >= REPORT_INTERVAL {
                 self.reporter
                     .report(&self.info(depth, self.pv_index, Some(bound)));

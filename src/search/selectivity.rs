@@ -86,13 +86,15 @@ pub(crate) fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
 /// so quiet sacrifices that lead to mate survive. (The conditions only get truer as the
 /// loop goes on, so pruning move by move loses nothing against skipping all quiet moves
 /// at once, and keeps the quiet checks.) Returns whether to skip `mv`, the `move_count`-th
-/// move of `node`, with the window's lower end now at `alpha`.
+/// move of `node`, with the window's lower end now at `alpha`. `history` is the move's quiet
+/// history score (history pruning, when `search.history_prune_margin` is on: a quiet move
+/// that has kept failing is skipped near the leaves).
 pub(crate) fn shallow_prune(
     board: &Board,
     mv: Move,
     node: &Node,
     alpha: Score,
-    move_count: usize,
+    (move_count, history): (usize, i32),
     p: &SearchParams,
 ) -> bool {
     let depth = node.depth;
@@ -107,6 +109,12 @@ pub(crate) fn shallow_prune(
     if !tactical {
         let lmp_limit = (p.lmp_base + depth * depth) as usize / (2 - node.improving as usize);
         if depth <= p.lmp_max_depth && move_count > lmp_limit {
+            return true;
+        }
+        if p.history_prune_margin > 0
+            && depth <= p.history_prune_depth
+            && history < -10 * p.history_prune_margin * depth
+        {
             return true;
         }
         let margin = p.futility_base + p.futility_per_depth * (depth - 1);
@@ -125,14 +133,15 @@ pub(crate) fn shallow_prune(
 
 /// The late-move reduction of a quiet move at `node`: the table's value `base` for its depth
 /// and move number, less in PV nodes, for a move that gives check, for a killer and for a
-/// good history score; more when the position is not improving and at expected cut nodes.
-/// Never below zero or so deep that the reduced search would skip to quiescence.
+/// good history score (one ply per `search.lmr_history_divisor`); more when the position is
+/// not improving and at expected cut nodes. Never below zero or so deep that the reduced
+/// search would skip to quiescence.
 pub(crate) fn reduction(
     node: &Node,
     base: i32,
-    gives_check: bool,
-    killer: bool,
+    (gives_check, killer): (bool, bool),
     history: i32,
+    p: &SearchParams,
 ) -> i32 {
     let mut r = base;
     r -= node.pv_node as i32;
@@ -140,6 +149,6 @@ pub(crate) fn reduction(
     r += node.cut_node as i32;
     r -= gives_check as i32;
     r -= killer as i32;
-    r -= history / 8000;
+    r -= history / p.lmr_history_divisor.max(1);
     r.clamp(0, node.depth - 2)
 }

@@ -44,6 +44,8 @@ pub(crate) struct Frame {
     pub(crate) key: Option<PieceTo>,
     /// A move this node must not search (singular-extension verification).
     pub(crate) excluded: Option<Move>,
+    /// Double extensions on the path from the root to this node.
+    pub(crate) doubles: u8,
 }
 
 /// How often (in nodes) the clock and the shared node count are consulted.
@@ -205,6 +207,7 @@ impl<'a> Thread<'a> {
         self.hashes.push(child_hash);
         self.stack[ply].mv = mv;
         self.stack[ply].key = mv.map(|m| PieceTo::of(board, m));
+        self.stack[ply + 1].doubles = self.stack[ply].doubles;
     }
 
     /// The moves that led to the node at `ply`.
