@@ -35,7 +35,8 @@ pub struct Heuristics {
     /// The quiet move that last refuted each (moving side, to-square) of the previous move.
     counters: Vec<Option<Move>>,
     /// Continuation history: success of a quiet move (piece, to) following a move
-    /// (piece, to) one or two plies earlier.
+    /// (piece, to) earlier on the path: one table for the moves one and two plies back, or
+    /// (with [`Lineage::separate`]) one table each for one, two and four plies back.
     continuation: Vec<i16>,
     /// Correction history: how far search scores ended from the static evaluation, by side to
     /// move and pawn structure, in 1/[`CORRECTION_GRAIN`] centipawns.
@@ -58,12 +59,15 @@ impl Default for Heuristics {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 * 64 * 64],
             counters: vec![None; 2 * 64],
-            continuation: vec![0; PIECE_TO * PIECE_TO],
+            continuation: vec![0; CONTINUATION_TABLES * PIECE_TO * PIECE_TO],
             correction: vec![0; 2 * CORRECTION_SIZE],
             captures: vec![0; PIECE_TO * 7],
         }
     }
 }
+
+/// Continuation-history tables: by distance (1, 2 and 4 plies back) when kept apart.
+const CONTINUATION_TABLES: usize = 3;
 
 /// The moves before a node that quiet-move ordering looks at.
 #[derive(Clone, Copy, Debug, Default)]
@@ -74,6 +78,23 @@ pub struct Lineage {
     pub previous_key: Option<PieceTo>,
     /// The piece-to key of the move two plies up.
     pub grandparent_key: Option<PieceTo>,
+    /// The piece-to key of the move four plies up (only with `separate`).
+    pub fourth_key: Option<PieceTo>,
+    /// Continuation histories by distance, one table each for one, two and four plies back
+    /// (`search.cont_history_separate`); otherwise one table for one and two plies back.
+    pub separate: bool,
+}
+
+impl Lineage {
+    /// The continuation-history table and key of each earlier move that counts.
+    #[inline(always)]
+    fn continuations(&self) -> impl Iterator<Item = (usize, PieceTo)> {
+        let tables = if self.separate { [0, 1, 2] } else { [0, 0, 0] };
+        [self.previous_key, self.grandparent_key, self.fourth_key]
+            .into_iter()
+            .zip(tables)
+            .filter_map(|(key, table)| key.map(|k| (table, k)))
+    }
 }
 
 impl Heuristics {
@@ -127,8 +148,8 @@ impl Heuristics {
     }
 
     #[inline(always)]
-    fn continuation_index(before: PieceTo, now: PieceTo) -> usize {
-        before.0 as usize * PIECE_TO + now.0 as usize
+    fn continuation_index(table: usize, before: PieceTo, now: PieceTo) -> usize {
+        (table * PIECE_TO + before.0 as usize) * PIECE_TO + now.0 as usize
     }
 
     /// The combined history score of the quiet move `mv` at a node with `lineage`.
@@ -136,11 +157,8 @@ impl Heuristics {
     pub fn quiet_score(&self, board: &Board, mv: Move, lineage: &Lineage) -> i32 {
         let key = PieceTo::of(board, mv);
         let mut score = self.history[Self::history_index(board.side_to_move(), mv)];
-        for before in [lineage.previous_key, lineage.grandparent_key]
-            .into_iter()
-            .flatten()
-        {
-            score += self.continuation[Self::continuation_index(before, key)] as i32;
+        for (table, before) in lineage.continuations() {
+            score += self.continuation[Self::continuation_index(table, before, key)] as i32;
         }
         score
     }
@@ -234,11 +252,8 @@ impl Heuristics {
             let i = Self::history_index(side, mv);
             self.history[i] = Self::nudge(self.history[i], b, max);
             let key = PieceTo::of(board, mv);
-            for before in [lineage.previous_key, lineage.grandparent_key]
-                .into_iter()
-                .flatten()
-            {
-                let c = &mut self.continuation[Self::continuation_index(before, key)];
+            for (table, before) in lineage.continuations() {
+                let c = &mut self.continuation[Self::continuation_index(table, before, key)];
                 *c = Self::nudge(*c as i32, b, max) as i16;
             }
         }

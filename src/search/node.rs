@@ -406,7 +406,7 @@ impl Thread<'_> {
                 0
             };
             let quiet = !mv.is_noisy();
-            let history = if quiet && p.history_prune_margin > 0 {
+            let history = if quiet && (p.history_prune_margin > 0 || p.futility_history_limit > 0) {
                 self.heuristics.quiet_score(board, mv, &lineage)
             } else {
                 0

@@ -98,12 +98,20 @@ crate::params! {
         lmr_noisy: i32 = 0,
         /// LMR: one ply less per this much history score of a quiet move.
         lmr_history_divisor: i32 = 8000,
-        /// History bonus per ply of depth (linear, capped by `history_bonus_max`); 0 keeps the
-        /// bonus `4·depth²` capped at 1,600, which learns little at the shallow depths where
-        /// most cutoffs happen (36 of 16,384 at depth 3).
-        history_bonus_per_depth: i32 = 0,
+        /// History bonus per ply of depth (linear, capped by `history_bonus_max`); 0 gives the
+        /// bonus of the engine before 2026-11-25, `4·depth²` capped at 1,600, which learns
+        /// little at the shallow depths where most cutoffs happen (36 of 16,384 at depth 3;
+        /// 300 per ply won +83 Elo at 20,000 nodes, docs/strength.md).
+        history_bonus_per_depth: i32 = 300,
         /// The largest history bonus with `history_bonus_per_depth` on.
         history_bonus_max: i32 = 2400,
+        /// Futility pruning spares a quiet move whose history score is at least 10 × this (a
+        /// move that keeps refuting positions here is worth its search); 0 turns the exemption
+        /// off.
+        futility_history_limit: i32 = 0,
+        /// Continuation histories: 1 keeps one table per distance (one, two and four plies
+        /// back, the last new); 0 shares one table between one and two plies back.
+        cont_history_separate: i32 = 0,
     }
 }
 

@@ -88,7 +88,8 @@ pub(crate) fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
 /// at once, and keeps the quiet checks.) Returns whether to skip `mv`, the `move_count`-th
 /// move of `node`, with the window's lower end now at `alpha`. `history` is the move's quiet
 /// history score (history pruning, when `search.history_prune_margin` is on: a quiet move
-/// that has kept failing is skipped near the leaves).
+/// that has kept failing is skipped near the leaves; with `search.futility_history_limit` a
+/// quiet move with a good history escapes futility pruning).
 pub(crate) fn shallow_prune(
     board: &Board,
     mv: Move,
@@ -118,7 +119,9 @@ pub(crate) fn shallow_prune(
             return true;
         }
         let margin = p.futility_base + p.futility_per_depth * (depth - 1);
-        if !node.in_check && depth <= p.futility_max_depth && node.eval + margin <= alpha {
+        let spared = p.futility_history_limit > 0 && history >= 10 * p.futility_history_limit;
+        if !node.in_check && depth <= p.futility_max_depth && node.eval + margin <= alpha && !spared
+        {
             return true;
         }
         if depth <= p.see_max_depth && !see_ge(board, mv, -p.see_quiet_margin * depth) {

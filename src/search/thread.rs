@@ -213,10 +213,13 @@ impl<'a> Thread<'a> {
     /// The moves that led to the node at `ply`.
     pub(crate) fn lineage(&self, ply: usize) -> Lineage {
         let frame = |back: usize| ply.checked_sub(back).map(|p| self.stack[p]);
+        let separate = self.config.params.cont_history_separate > 0;
         Lineage {
             previous: frame(1).and_then(|f| f.mv),
             previous_key: frame(1).and_then(|f| f.key),
             grandparent_key: frame(2).and_then(|f| f.key),
+            fourth_key: frame(4).and_then(|f| f.key).filter(|_| separate),
+            separate,
         }
     }
 
