@@ -295,8 +295,9 @@ fn max_depth_caps_a_clocked_search_and_the_zero_evaluation_scores_nothing() {
 /// (`search.correction_weight`), razoring (`search.razor_margin`), ProbCut
 /// (`search.probcut_margin`), the root re-sort after aspiration fails, history pruning,
 /// capture history, double singular extensions, reductions of losing captures, a stronger
-/// history term in the reductions, continuation histories by distance and futility pruning
-/// that spares moves with a good history — change the tree but not the facts: the same
+/// history term in the reductions, continuation histories by distance, futility pruning
+/// that spares moves with a good history, and in the quiescence search a limit on quiet
+/// evasions and the hash move first — change the tree but not the facts: the same
 /// mates at the same distance.
 #[test]
 fn candidate_search_switches_keep_mates_and_change_the_tree() {
@@ -326,6 +327,8 @@ fn candidate_search_switches_keep_mates_and_change_the_tree() {
         "search.lmr_history_divisor=2000",
         "search.cont_history_separate=1",
         "search.futility_history_limit=600",
+        "search.qs_evasion_limit=1",
+        "search.qs_tt_move=1",
     ] {
         let config = chainmate::config::search_config(&format!("default+{switch}"), &[])
             .expect("a valid configuration");

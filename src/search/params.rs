@@ -109,6 +109,12 @@ crate::params! {
         /// move that keeps refuting positions here is worth its search); 0 turns the exemption
         /// off.
         futility_history_limit: i32 = 0,
+        /// Quiescence search in check: once a move has shown the side is not mated, at most
+        /// this many quiet evasions are searched; 0 searches them all.
+        qs_evasion_limit: i32 = 0,
+        /// Quiescence search: 1 tries the hash move first when it is among the moves searched;
+        /// 0 orders by MVV-LVA alone.
+        qs_tt_move: i32 = 0,
         /// Continuation histories: 1 keeps one table per distance (one, two and four plies
         /// back, the last new); 0 shares one table between one and two plies back.
         cont_history_separate: i32 = 0,
