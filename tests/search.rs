@@ -297,7 +297,7 @@ fn max_depth_caps_a_clocked_search_and_the_zero_evaluation_scores_nothing() {
 /// capture history, double singular extensions, reductions of losing captures, a stronger
 /// history term in the reductions, continuation histories by distance, futility pruning
 /// that spares moves with a good history, and in the quiescence search a limit on quiet
-/// evasions and the hash move first — change the tree but not the facts: the same
+/// evasions and the hash move first, null-move verification — change the tree but not the facts: the same
 /// mates at the same distance.
 #[test]
 fn candidate_search_switches_keep_mates_and_change_the_tree() {
@@ -329,6 +329,7 @@ fn candidate_search_switches_keep_mates_and_change_the_tree() {
         "search.futility_history_limit=600",
         "search.qs_evasion_limit=1",
         "search.qs_tt_move=1",
+        "search.nmp_verify_depth=8",
     ] {
         let config = chainmate::config::search_config(&format!("default+{switch}"), &[])
             .expect("a valid configuration");

@@ -318,7 +318,12 @@ impl Thread<'_> {
         let has_pieces =
             (board.color(us) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King)).any();
         let after_null = ply > 0 && self.stack[ply - 1].mv.is_none();
-        if depth >= p.nmp_min_depth && eval >= beta && has_pieces && !after_null {
+        if depth >= p.nmp_min_depth
+            && eval >= beta
+            && has_pieces
+            && !after_null
+            && ply >= self.nmp_min_ply
+        {
             let r = p.nmp_base_reduction
                 + depth / p.nmp_depth_divisor.max(1)
                 + ((eval - beta) / p.nmp_eval_divisor.max(1)).min(3);
@@ -337,11 +342,33 @@ impl Thread<'_> {
                 return Some(0);
             }
             if score >= beta {
-                return Some(if score >= MATE_IN_MAX_PLY {
+                let score = if score >= MATE_IN_MAX_PLY {
                     beta
                 } else {
                     score
-                });
+                };
+                let verify = self.config.params.nmp_verify_depth;
+                if verify <= 0 || depth < verify || self.nmp_min_ply > 0 {
+                    return Some(score);
+                }
+                // Verification: the node itself, as shallow as the null move's search, with
+                // null moves off for the first three quarters of it.
+                self.nmp_min_ply = ply + (3 * (depth - r).max(0) / 4) as usize;
+                let verified = self.pvs(
+                    board,
+                    depth - r,
+                    beta - 1,
+                    beta,
+                    ply,
+                    NodeKind::non_pv(cut_node),
+                );
+                self.nmp_min_ply = 0;
+                if self.stopped {
+                    return Some(0);
+                }
+                if verified >= beta {
+                    return Some(score);
+                }
             }
         }
         None

@@ -109,6 +109,10 @@ crate::params! {
         /// move that keeps refuting positions here is worth its search); 0 turns the exemption
         /// off.
         futility_history_limit: i32 = 0,
+        /// Null-move verification: from this depth a null move's cutoff stands only if a
+        /// search of the node itself, as shallow as the null move's and with null moves off
+        /// for its first three quarters, also fails high (zugzwang); 0 turns it off.
+        nmp_verify_depth: i32 = 0,
         /// Quiescence search in check: once a move has shown the side is not mated, at most
         /// this many quiet evasions are searched; 0 searches them all.
         qs_evasion_limit: i32 = 0,

@@ -92,6 +92,9 @@ pub struct Thread<'a> {
     pub(crate) reporter: &'a dyn Reporter,
     /// When the last periodic progress report was sent.
     last_progress: std::time::Instant,
+    /// Null-move pruning is off below this ply while a null move's cutoff is being verified
+    /// (`search.nmp_verify_depth`); 0 otherwise.
+    pub(crate) nmp_min_ply: usize,
 }
 
 /// The scorer of an ordering scheme (the papers' ideas are chosen here, by the search that
@@ -188,6 +191,7 @@ impl<'a> Thread<'a> {
             lmr,
             reporter,
             last_progress: std::time::Instant::now(),
+            nmp_min_ply: 0,
         }
     }
 
