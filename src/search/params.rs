@@ -113,6 +113,14 @@ crate::params! {
         /// search of the node itself, as shallow as the null move's and with null moves off
         /// for its first three quarters, also fails high (zugzwang); 0 turns it off.
         nmp_verify_depth: i32 = 0,
+        /// Time: the soft limit (the time after which no new iteration starts) in percent of
+        /// the clock's allocation (`search::time`). Time never shapes the tree: these change
+        /// only when a timed search stops.
+        tm_soft_percent: i32 = 100,
+        /// Time: the best move's share (percent) of the root's nodes at which the soft limit
+        /// stays as it is; a larger share stops sooner, a smaller later (soft × (150 − share) /
+        /// (150 − this)); 0 leaves the soft limit to the best move's stability alone.
+        tm_node_fraction: i32 = 0,
         /// Quiescence search in check: once a move has shown the side is not mated, at most
         /// this many quiet evasions are searched; 0 searches them all.
         qs_evasion_limit: i32 = 0,

@@ -13,6 +13,7 @@
 
 use super::selectivity::NodeKind;
 use super::thread::{Thread, REPORT_INTERVAL};
+use super::time::soft_scale;
 use super::tt::Bound;
 use super::{Algorithm, SearchInfo, SearchResult};
 use crate::core::{Board, Move};
@@ -178,12 +179,26 @@ impl Thread<'_> {
         {
             // A single legal move needs no thought; otherwise stop when the soft limit, scaled
             // by how settled the search looks, has passed.
-            let soft = soft.mul_f64(stability.time_scale());
+            let soft = soft.mul_f64(stability.time_scale() * self.node_fraction_scale());
             if elapsed >= soft || (self.root_moves.len() == 1 && depth >= 4) {
                 return true;
             }
         }
         false
+    }
+
+    /// The soft limit's factors that the search parameters set: `search.tm_soft_percent`, and
+    /// with `search.tm_node_fraction` on, the best move's share of the root's nodes (a move
+    /// that took most of the effort is unlikely to be overturned).
+    fn node_fraction_scale(&self) -> f64 {
+        let p = &self.config.params;
+        let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
+        soft_scale(
+            p.tm_soft_percent,
+            p.tm_node_fraction,
+            self.root_moves[0].nodes,
+            total,
+        )
     }
 
     fn result(&self, depth: i32) -> SearchResult {
@@ -300,6 +315,7 @@ impl Thread<'_> {
             let mut child = root;
             child.play_unchecked(mv);
             self.push(&root, child.hash(), 0, Some(mv));
+            let nodes_before = self.nodes;
             let score = match self.config.algorithm {
                 Algorithm::Pvs => {
                     self.search_root_move(&child, depth, alpha, beta, i == self.pv_index)
@@ -311,6 +327,7 @@ impl Thread<'_> {
                 }
             };
             self.pop();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 break;
             }

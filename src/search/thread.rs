@@ -31,6 +31,8 @@ pub(crate) struct RootMove {
     pub(crate) depth: i32,
     /// `Some` when `score` is only a bound (an aspiration fail, or a search cut short).
     pub(crate) bound: Option<super::tt::Bound>,
+    /// Nodes this thread has spent below this move in the whole search (time management).
+    pub(crate) nodes: u64,
 }
 
 /// Per-ply search stack entry.
@@ -157,6 +159,7 @@ impl<'a> Thread<'a> {
                 seldepth: 0,
                 depth: 0,
                 bound: None,
+                nodes: 0,
             })
             .collect();
         let lmr = super::selectivity::lmr_table(&config.params);
