@@ -594,3 +594,31 @@ fn an_engine_that_dies_mid_game_forfeits_that_game_with_the_reason() {
     let _ = std::fs::remove_file(&script);
     let _ = std::fs::remove_file(&pgn);
 }
+
+/// A bound crossed while the last games were in progress stays the decision: those games
+/// may bring the LLR back inside the bound, and the line says so instead of "no decision"
+/// (the capture-history SPRT of 2026-11-25 crossed at 4,952 games and read 2.92 at 4,953).
+#[test]
+fn a_crossed_sprt_bound_stays_crossed_when_the_last_games_finish() {
+    let test = chainmate::tournament::sprt::Sprt::parse("elo0=0 elo1=10").unwrap();
+    let crossed = [1995, 1113, 1844];
+    assert_eq!(
+        test.decision(crossed[0], crossed[1], crossed[2]),
+        Some(Decision::H1)
+    );
+    let mut stats = chainmate::tournament::MatchStats {
+        wins: 1995,
+        draws: 1113,
+        losses: 1845,
+        ..Default::default()
+    };
+    assert_eq!(test.decision(stats.wins, stats.draws, stats.losses), None);
+    let before = chainmate::tournament::sprt_line(&test, &stats);
+    assert!(before.ends_with(": no decision\n"), "{before}");
+    stats.sprt_crossing = Some((Decision::H1, crossed));
+    let line = chainmate::tournament::sprt_line(&test, &stats);
+    assert!(
+        line.contains("LLR 2.92 (-2.94, 2.94): H1 accepted (LLR 2.96 after 4952 games"),
+        "{line}"
+    );
+}

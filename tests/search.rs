@@ -293,12 +293,12 @@ fn max_depth_caps_a_clocked_search_and_the_zero_evaluation_scores_nothing() {
 
 /// The candidate search ideas that wait for an SPRT, off by default — the correction history
 /// (`search.correction_weight`), razoring (`search.razor_margin`), ProbCut
-/// (`search.probcut_margin`), the root re-sort after aspiration fails, history pruning,
-/// capture history, double singular extensions, reductions of losing captures, a stronger
-/// history term in the reductions, continuation histories by distance, futility pruning
-/// that spares moves with a good history, and in the quiescence search a limit on quiet
-/// evasions and the hash move first, null-move verification — change the tree but not the facts: the same
-/// mates at the same distance.
+/// (`search.probcut_margin`), the root re-sort after aspiration fails, history pruning, double
+/// singular extensions, reductions of losing captures, a stronger history term in the
+/// reductions, continuation histories by distance, futility pruning that spares moves with a
+/// good history, in the quiescence search a limit on quiet evasions and the hash move first,
+/// null-move verification — and capture history switched off again (accepted, on by default)
+/// change the tree but not the facts: the same mates at the same distance.
 #[test]
 fn candidate_search_switches_keep_mates_and_change_the_tree() {
     let plain = chainmate::config::search_config("default", &[]).unwrap();
@@ -321,7 +321,7 @@ fn candidate_search_switches_keep_mates_and_change_the_tree() {
         "search.probcut_margin=150",
         "search.root_resort=1",
         "search.history_prune_margin=20",
-        "search.capture_history=100",
+        "search.capture_history=0",
         "search.se_double_margin=20",
         "search.lmr_noisy=1",
         "search.lmr_history_divisor=2000",

@@ -33,6 +33,7 @@ mod node;
 pub mod ordering;
 pub mod params;
 mod plain;
+mod probcut;
 pub mod pruning;
 mod quiescence;
 mod root;

@@ -14,7 +14,7 @@
 //! [`Thread::qsearch`] (in `quiescence.rs`) resolves captures at the leaves.
 
 use super::history::Lineage;
-use super::ordering::{quiescence_moves, MovePicker, OrderingContext};
+use super::ordering::{MovePicker, OrderingContext};
 use super::see::see_ge;
 use super::selectivity::{self, Node, NodeKind};
 use super::thread::Thread;
@@ -95,61 +95,10 @@ impl Thread<'_> {
         best_score
     }
 
-    /// ProbCut (off while `search.probcut_margin` is 0): a capture that beats beta by the
-    /// margin in a quiescence search and then in a search four plies shallower would, with
-    /// high probability, beat beta at full depth too; the node is cut with its score (and the
-    /// hash entry records it, three plies shallower). Only captures whose exchange could
-    /// reach that bound are tried, and not when the hash entry already says they fail.
-    fn probcut(&mut self, board: &Board, node: &Node, tt: Option<TtHit>) -> Option<Score> {
-        let p = &self.config.params;
-        let Node {
-            depth, beta, ply, ..
-        } = *node;
-        if p.probcut_margin <= 0 || depth < p.probcut_min_depth || beta.abs() >= MATE_IN_MAX_PLY {
-            return None;
-        }
-        let bound = beta + p.probcut_margin;
-        if tt.is_some_and(|h| h.depth >= depth - 3 && h.score < bound) {
-            return None;
-        }
-        quiescence_moves(board, &mut self.buffers[ply]);
-        let count = self.buffers[ply].moves().len();
-        for i in 0..count {
-            let mv = self.buffers[ply].moves()[i];
-            if !mv.is_capture() || !see_ge(board, mv, bound - node.eval) {
-                continue;
-            }
-            let mut child = *board;
-            child.play_unchecked(mv);
-            self.push(board, child.hash(), ply, Some(mv));
-            let mut score = -self.qsearch(&child, -bound, -bound + 1, ply + 1, false);
-            if score >= bound {
-                let kind = NodeKind::non_pv(!node.cut_node);
-                score = -self.pvs(&child, depth - 4, -bound, -bound + 1, ply + 1, kind);
-            }
-            self.pop();
-            if self.stopped {
-                return Some(0);
-            }
-            if score >= bound {
-                let result = TtHit {
-                    mv: Some(mv),
-                    score,
-                    eval: self.tt_eval(node),
-                    depth: depth - 3,
-                    bound: Bound::Lower,
-                };
-                self.tt_store(board.hash(), ply, result);
-                return Some(score);
-            }
-        }
-        None
-    }
-
     /// What a node's hash entry keeps as its static evaluation: the evaluator's own value
     /// when the correction history is on (it is corrected again when read), else the node's
     /// (possibly sharpened) value; 0 in check.
-    fn tt_eval(&self, node: &Node) -> Score {
+    pub(crate) fn tt_eval(&self, node: &Node) -> Score {
         if node.in_check {
             0
         } else if self.config.params.correction_weight > 0 {

@@ -220,6 +220,10 @@ pub struct MatchStats {
     pub by_color: [u32; 3],
     /// How many games ended each way, in [`Termination::ALL`] order.
     pub terminations: [u32; Termination::ALL.len()],
+    /// Where the SPRT first crossed a bound: its decision and A's wins, draws and losses then.
+    /// Games already in progress still finish and count in the totals, which may then lie a
+    /// little inside the bound again; the decision stands (as fishtest's does).
+    pub sprt_crossing: Option<(sprt::Decision, [u32; 3])>,
 }
 
 impl MatchStats {
@@ -315,13 +319,28 @@ pub fn summary(settings: &MatchSettings, stats: &MatchStats) -> String {
 }
 
 /// `SPRT elo0=0 elo1=5 alpha=0.05 beta=0.05: LLR 2.97 (-2.94, 2.94): H1 accepted`.
+///
+/// When the bound was crossed before the last games in progress finished, the decision is the
+/// crossing's, and the line says after how many games and with which LLR.
 pub fn sprt_line(test: &sprt::Sprt, stats: &MatchStats) -> String {
     let llr = test.llr(stats.wins, stats.draws, stats.losses);
     let (lower, upper) = test.bounds();
-    let verdict = match test.decision(stats.wins, stats.draws, stats.losses) {
-        Some(sprt::Decision::H1) => "H1 accepted",
-        Some(sprt::Decision::H0) => "H0 accepted",
-        None => "no decision",
+    let name = |d| match d {
+        sprt::Decision::H1 => "H1 accepted",
+        sprt::Decision::H0 => "H0 accepted",
+    };
+    let verdict = match (
+        stats.sprt_crossing,
+        test.decision(stats.wins, stats.draws, stats.losses),
+    ) {
+        (Some((d, [w, dr, l])), now) if now != Some(d) => format!(
+            "{} (LLR {:.2} after {} games; the games then in progress brought it to {llr:.2})",
+            name(d),
+            test.llr(w, dr, l),
+            w + dr + l
+        ),
+        (_, Some(d)) => name(d).to_string(),
+        (_, None) => "no decision".to_string(),
     };
     format!("{test}: LLR {llr:.2} ({lower:.2}, {upper:.2}): {verdict}\n")
 }
@@ -435,8 +454,10 @@ impl StartedMatch {
                 let decided = settings
                     .sprt
                     .and_then(|t| t.decision(stats.wins, stats.draws, stats.losses));
-                if decided.is_some() {
-                    // No new game starts; those in progress finish and are counted.
+                if let (Some(d), None) = (decided, stats.sprt_crossing) {
+                    // No new game starts; those in progress finish and are counted, and the
+                    // decision stays the one made here.
+                    stats.sprt_crossing = Some((d, [stats.wins, stats.draws, stats.losses]));
                     next.store(settings.games, Ordering::Relaxed);
                 }
             }
