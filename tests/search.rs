@@ -330,6 +330,8 @@ fn candidate_search_switches_keep_mates_and_change_the_tree() {
         "search.qs_evasion_limit=1",
         "search.qs_tt_move=1",
         "search.nmp_verify_depth=8",
+        "search.lmr_min_reduction=1",
+        "search.futility_lmr_depth=1",
     ] {
         let config = chainmate::config::search_config(&format!("default+{switch}"), &[])
             .expect("a valid configuration");

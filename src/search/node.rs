@@ -387,9 +387,10 @@ impl Thread<'_> {
             } else {
                 0
             };
+            let lmr = self.lmr[(depth as usize).min(MAX_PLY)][move_count.min(63)];
             if best_score > -MATE_IN_MAX_PLY
                 && has_pieces
-                && selectivity::shallow_prune(board, mv, node, alpha, (move_count, history), p)
+                && selectivity::shallow_prune(board, mv, node, alpha, (move_count, history, lmr), p)
             {
                 continue;
             }

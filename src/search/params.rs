@@ -130,6 +130,15 @@ crate::params! {
         /// Continuation histories: 1 keeps one table per distance (one, two and four plies
         /// back, the last new); 0 shares one table between one and two plies back.
         cont_history_separate: i32 = 0,
+        /// Late-move reductions: 1 reduces every move LMR applies to by at least one ply, and
+        /// at most into the quiescence search (Ethereal's clamp, `1..=depth − 1`); 0 keeps
+        /// the reduction within `0..=depth − 2`, so a late move with a good history or a
+        /// killer may keep its full depth.
+        lmr_min_reduction: i32 = 0,
+        /// Futility pruning: 1 measures the margin and the depth limit by the depth the move
+        /// would be searched at after its late-move reduction (Ethereal's `lmrDepth`), so late
+        /// quiet moves are pruned further from the leaves; 0 uses the node's depth.
+        futility_lmr_depth: i32 = 0,
     }
 }
 

@@ -63,14 +63,17 @@ impl NodeKind {
 }
 
 /// Late-move reductions by depth (rows, `0..=MAX_PLY`) and move number (columns, `0..64`):
-/// `(lmr_base + 100 · ln(depth) · ln(moves) / lmr_divisor) / 100`, truncated.
+/// `lmr_base / 100 + ln(depth) · ln(moves) / (lmr_divisor / 100)`, truncated — with the
+/// defaults Ethereal's `0.75 + ln d · ln m / 2.25`. (Until 2026-11-25 the logarithmic term
+/// was divided by 100 once too often, so the table held only zeros and the reductions came
+/// from their adjustments alone.)
 pub(crate) fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
     (0..=MAX_PLY)
         .map(|d| {
             let mut row = [0; 64];
             for (m, r) in row.iter_mut().enumerate().skip(1) {
                 if d > 0 {
-                    let x = (d as f64).ln() * (m as f64).ln() * 100.0
+                    let x = (d as f64).ln() * (m as f64).ln() * 100.0 * 100.0
                         / params.lmr_divisor.max(1) as f64;
                     *r = ((params.lmr_base as f64 + x) / 100.0) as i32;
                 }
@@ -89,21 +92,24 @@ pub(crate) fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
 /// move of `node`, with the window's lower end now at `alpha`. `history` is the move's quiet
 /// history score (history pruning, when `search.history_prune_margin` is on: a quiet move
 /// that has kept failing is skipped near the leaves; with `search.futility_history_limit` a
-/// quiet move with a good history escapes futility pruning).
+/// quiet move with a good history escapes futility pruning). `lmr` is the late-move table's
+/// reduction for this depth and move number: with `search.futility_lmr_depth` futility
+/// pruning judges the move at the depth left after it.
 pub(crate) fn shallow_prune(
     board: &Board,
     mv: Move,
     node: &Node,
     alpha: Score,
-    (move_count, history): (usize, i32),
+    (move_count, history, lmr): (usize, i32, i32),
     p: &SearchParams,
 ) -> bool {
     let depth = node.depth;
-    if depth
-        > p.see_max_depth
-            .max(p.lmp_max_depth)
-            .max(p.futility_max_depth)
-    {
+    let futility_depth = if p.futility_lmr_depth > 0 {
+        (depth - lmr).max(1)
+    } else {
+        depth
+    };
+    if depth > p.see_max_depth.max(p.lmp_max_depth) && futility_depth > p.futility_max_depth {
         return false;
     }
     let tactical = mv.is_noisy() || board.gives_check(mv);
@@ -118,9 +124,12 @@ pub(crate) fn shallow_prune(
         {
             return true;
         }
-        let margin = p.futility_base + p.futility_per_depth * (depth - 1);
+        let margin = p.futility_base + p.futility_per_depth * (futility_depth - 1);
         let spared = p.futility_history_limit > 0 && history >= 10 * p.futility_history_limit;
-        if !node.in_check && depth <= p.futility_max_depth && node.eval + margin <= alpha && !spared
+        if !node.in_check
+            && futility_depth <= p.futility_max_depth
+            && node.eval + margin <= alpha
+            && !spared
         {
             return true;
         }
@@ -138,7 +147,8 @@ pub(crate) fn shallow_prune(
 /// and move number, less in PV nodes, for a move that gives check, for a killer and for a
 /// good history score (one ply per `search.lmr_history_divisor`); more when the position is
 /// not improving and at expected cut nodes. Never below zero or so deep that the reduced
-/// search would skip to quiescence.
+/// search would skip to quiescence; with `search.lmr_min_reduction` at least one ply and at
+/// most into the quiescence search.
 pub(crate) fn reduction(
     node: &Node,
     base: i32,
@@ -153,5 +163,36 @@ pub(crate) fn reduction(
     r -= gives_check as i32;
     r -= killer as i32;
     r -= history / p.lmr_history_divisor.max(1);
-    r.clamp(0, node.depth - 2)
+    if p.lmr_min_reduction > 0 {
+        r.clamp(1, node.depth - 1)
+    } else {
+        r.clamp(0, node.depth - 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reduction_table_is_the_logarithmic_formula() {
+        let table = lmr_table(&SearchParams::default());
+        // 0.75 + ln d · ln m / 2.25, truncated.
+        for (depth, moves, expected) in [
+            (1, 40, 0),  // ln 1 = 0: only the base, below one ply
+            (2, 2, 0),   // 0.75 + 0.21
+            (3, 2, 1),   // 0.75 + 0.34
+            (8, 20, 3),  // 0.75 + 2.77
+            (20, 40, 5), // 0.75 + 4.91
+            (63, 63, 8), // 0.75 + 7.63
+        ] {
+            assert_eq!(table[depth][moves], expected, "depth {depth}, move {moves}");
+        }
+        // Never shrinking with depth or move number.
+        for d in 1..MAX_PLY {
+            for m in 1..63 {
+                assert!(table[d][m] <= table[d + 1][m] && table[d][m] <= table[d][m + 1]);
+            }
+        }
+    }
 }
