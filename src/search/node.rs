@@ -96,12 +96,13 @@ impl Thread<'_> {
     }
 
     /// What a node's hash entry keeps as its static evaluation: the evaluator's own value
-    /// when the correction history is on (it is corrected again when read), else the node's
-    /// (possibly sharpened) value; 0 in check.
+    /// when the correction history or `search.tt_raw_eval` is on (it is corrected again when
+    /// read), else the node's (possibly sharpened) value; 0 in check.
     pub(crate) fn tt_eval(&self, node: &Node) -> Score {
+        let p = &self.config.params;
         if node.in_check {
             0
-        } else if self.config.params.correction_weight > 0 {
+        } else if p.correction_weight > 0 || p.tt_raw_eval > 0 {
             node.raw_eval
         } else {
             node.eval

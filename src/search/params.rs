@@ -139,6 +139,11 @@ crate::params! {
         /// would be searched at after its late-move reduction (Ethereal's `lmrDepth`), so late
         /// quiet moves are pruned further from the leaves; 0 uses the node's depth.
         futility_lmr_depth: i32 = 0,
+        /// Hash entries: 1 keeps the evaluator's own static evaluation in a node's entry (as
+        /// Stockfish and Ethereal do); 0 keeps the node's evaluation as sharpened by its hash
+        /// score, which the next visit sharpens again and the quiescence search takes as its
+        /// stand-pat.
+        tt_raw_eval: i32 = 0,
     }
 }
 
