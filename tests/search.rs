@@ -333,6 +333,8 @@ fn candidate_search_switches_keep_mates_and_change_the_tree() {
         "search.lmr_min_reduction=1",
         "search.futility_lmr_depth=1",
         "search.tt_raw_eval=1",
+        "search.lmr_cut_node=0",
+        "search.lmr_not_improving=0",
     ] {
         let config = chainmate::config::search_config(&format!("default+{switch}"), &[])
             .expect("a valid configuration");

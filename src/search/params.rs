@@ -144,6 +144,10 @@ crate::params! {
         /// score, which the next visit sharpens again and the quiescence search takes as its
         /// stand-pat.
         tt_raw_eval: i32 = 0,
+        /// Late-move reductions: plies added at an expected cut node.
+        lmr_cut_node: i32 = 1,
+        /// Late-move reductions: plies added when the position is not improving.
+        lmr_not_improving: i32 = 1,
     }
 }
 

@@ -146,7 +146,8 @@ pub(crate) fn shallow_prune(
 /// The late-move reduction of a quiet move at `node`: the table's value `base` for its depth
 /// and move number, less in PV nodes, for a move that gives check, for a killer and for a
 /// good history score (one ply per `search.lmr_history_divisor`); more when the position is
-/// not improving and at expected cut nodes. Never below zero or so deep that the reduced
+/// not improving and at expected cut nodes (`search.lmr_not_improving` and
+/// `search.lmr_cut_node` plies). Never below zero or so deep that the reduced
 /// search would skip to quiescence; with `search.lmr_min_reduction` at least one ply and at
 /// most into the quiescence search.
 pub(crate) fn reduction(
@@ -158,8 +159,8 @@ pub(crate) fn reduction(
 ) -> i32 {
     let mut r = base;
     r -= node.pv_node as i32;
-    r += !node.improving as i32;
-    r += node.cut_node as i32;
+    r += p.lmr_not_improving * !node.improving as i32;
+    r += p.lmr_cut_node * node.cut_node as i32;
     r -= gives_check as i32;
     r -= killer as i32;
     r -= history / p.lmr_history_divisor.max(1);
