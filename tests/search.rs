@@ -332,7 +332,7 @@ fn candidate_search_switches_keep_mates_and_change_the_tree() {
         "search.nmp_verify_depth=8",
         "search.lmr_min_reduction=1",
         "search.futility_lmr_depth=1",
-        "search.tt_raw_eval=1",
+        "search.tt_raw_eval=0",
         "search.lmr_cut_node=0",
         "search.lmr_not_improving=0",
     ] {

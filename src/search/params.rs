@@ -141,9 +141,10 @@ crate::params! {
         futility_lmr_depth: i32 = 0,
         /// Hash entries: 1 keeps the evaluator's own static evaluation in a node's entry (as
         /// Stockfish and Ethereal do); 0 keeps the node's evaluation as sharpened by its hash
-        /// score, which the next visit sharpens again and the quiescence search takes as its
-        /// stand-pat.
-        tt_raw_eval: i32 = 0,
+        /// score, which the next visit sharpened again and the quiescence search took as its
+        /// stand-pat (the engine before 2026-11-25; 1 won +24 Elo at 20,000 nodes,
+        /// docs/strength.md).
+        tt_raw_eval: i32 = 1,
         /// Late-move reductions: plies added at an expected cut node.
         lmr_cut_node: i32 = 1,
         /// Late-move reductions: plies added when the position is not improving.
