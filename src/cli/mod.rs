@@ -7,6 +7,7 @@
 //! | `eval` | [`eval`]: an evaluation term by term |
 //! | `bench` | [`bench`]: the search signature, and every pinned configuration's |
 //! | `epd` | [`epd`]: solve a `bm`/`am` test suite |
+//! | `datagen` | [`datagen`]: self-play positions for fitting the evaluator |
 //! | `tune` | [`tune`]: fit an evaluator's parameters (Texel's method; [`genetic`]: paper 000's GA; [`spsa`]: SPSA) |
 //! | `experiment` | [`experiment`]: node counts over suites; the README's figures |
 //! | `match` | [`match_cmd`]: an in-process match between two configurations |
@@ -28,6 +29,7 @@ pub mod abr;
 pub mod analyse;
 pub mod bench;
 pub mod book;
+pub mod datagen;
 pub mod epd;
 pub mod eval;
 pub mod experiment;
@@ -61,6 +63,9 @@ pub struct Cli {
 pub enum Command {
     /// Run the UCI engine (the same as no subcommand).
     Uci,
+    /// Self-play training data for the evaluator: quiet positions with the search's score
+    /// and the game's result, appended to an EPD file (resumable).
+    Datagen(datagen::DatagenArgs),
     /// Count the leaf nodes of the legal move tree (move generator test and benchmark).
     Perft(perft::PerftArgs),
     /// Print an evaluation term by term (White, Black, net) and its total.
@@ -159,6 +164,7 @@ pub fn run() -> i32 {
         Some(Command::Book(command)) => book::run(&command),
         Some(Command::Library(command)) => library::run(&command),
         Some(Command::Analyse(args)) => analyse::run(&args),
+        Some(Command::Datagen(args)) => datagen::run(&args),
         None | Some(Command::Uci) => {
             let out = crate::uci::Output::new(Box::new(std::io::stdout()));
             crate::uci::Engine::new(out)

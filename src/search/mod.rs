@@ -423,6 +423,61 @@ impl Searcher {
         };
         job.run(&mut self.memory[..threads])
     }
+
+    /// The quiescence search of `position` with a full window, beside its static evaluation
+    /// (both the side to move's view; `None` for the evaluation in check). Equal values mean
+    /// the stand-pat holds: no capture or promotion the quiescence search tries changes the
+    /// evaluation, the position is quiet (`chainmate datagen` keeps only such positions).
+    ///
+    /// Entries of this searcher's table are used and stored, so give it a table of its own:
+    /// a game's table would answer with the deep search's score of the same position.
+    pub fn quiescence(&mut self, position: &Position, config: &SearchConfig) -> Quiescence {
+        if self.memory.is_empty() {
+            self.memory.push(ThreadMemory::default());
+        }
+        let limits = Limits::default();
+        let control = SearchControl::default();
+        let shared = Shared {
+            tt: &self.tt,
+            control: &control,
+            limits: &limits,
+            budget: TimeBudget::new(
+                &limits,
+                position.board().side_to_move(),
+                config.move_overhead,
+            ),
+            start: Instant::now(),
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        };
+        let board = position.board();
+        let mut thread = Thread::new(0, &shared, config, position, &mut self.memory[0], &Silent);
+        let eval = (!board.is_check()).then(|| thread.corrected(board, thread.evaluate(board)));
+        let score = thread.qsearch(
+            board,
+            -crate::eval::score::INFINITE,
+            crate::eval::score::INFINITE,
+            0,
+            true,
+        );
+        Quiescence { score, eval }
+    }
+}
+
+/// What [`Searcher::quiescence`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quiescence {
+    /// The quiescence search's score.
+    pub score: Score,
+    /// The (corrected) static evaluation, `None` in check.
+    pub eval: Option<Score>,
+}
+
+impl Quiescence {
+    /// Whether the static evaluation stands (see [`Searcher::quiescence`]).
+    pub fn is_quiet(&self) -> bool {
+        self.eval == Some(self.score)
+    }
 }
 
 /// Searches `position` within `limits` with fresh heuristics and the given table. Blocks

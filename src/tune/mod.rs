@@ -5,6 +5,7 @@
 //! parameters (the search's) by game pairs between perturbed engines; [`label`] picks
 //! labelled positions from games (self-play data for the first two).
 
+pub mod datagen;
 pub mod games;
 pub mod genes;
 pub mod genetic;

@@ -1,0 +1,224 @@
+//! `chainmate datagen`: self-play training data for the evaluator — the command-line layer
+//! over [`crate::tune::datagen`] (which documents the games, the positions kept and the
+//! file's format): the workers, the append-only file, resuming, the progress bar and the
+//! summary.
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::{at_least_one, load_openings, progress_bar, CliError, EngineArgs};
+use crate::tune::datagen::{self, DatagenSettings, Ending, Existing, GameData, Player};
+
+/// Arguments of `datagen`.
+#[derive(Args, Debug)]
+pub struct DatagenArgs {
+    /// The data file: created, or appended to (a run on an existing file resumes it: see
+    /// the format's documentation in docs/evaluators.md).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Stop once the file holds at least this many positions (the games in progress end
+    /// first).
+    #[arg(long)]
+    pub positions: u64,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 5_000)]
+    pub nodes: u64,
+    /// Openings: `.epd`/`.fen` positions, `.pgn` games, or movetext lines (default: the 32
+    /// built-in eight-move openings).
+    #[arg(long)]
+    pub book: Option<PathBuf>,
+    /// Random legal plies played after the book line.
+    #[arg(long, default_value_t = 2)]
+    pub random_plies: usize,
+    /// Seed of the openings and random plies (game number `g` is the same game for the same
+    /// seed and settings).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at the same time, each on its own thread.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Hash size of each game's searcher, MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// The engine that plays: evaluator, parameter file, `--set` assignments.
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+/// Counts shown as the run goes and in the summary.
+#[derive(Default)]
+struct Tally {
+    positions: AtomicU64,
+    games: AtomicU64,
+    dropped: AtomicU64,
+    adjudicated: AtomicU64,
+    plies: AtomicU64,
+}
+
+impl Tally {
+    fn add(&self, game: &GameData) {
+        self.positions
+            .fetch_add(game.records.len() as u64, Ordering::Relaxed);
+        let counter = match game.ending {
+            Ending::Dropped => &self.dropped,
+            _ => &self.games,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        if matches!(
+            game.ending,
+            Ending::WinAdjudication | Ending::DrawAdjudication | Ending::Cap
+        ) {
+            self.adjudicated.fetch_add(1, Ordering::Relaxed);
+        }
+        self.plies.fetch_add(game.plies as u64, Ordering::Relaxed);
+    }
+}
+
+/// Runs `datagen`.
+pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
+    at_least_one("--nodes", args.nodes as usize)?;
+    at_least_one("--concurrency", args.concurrency)?;
+    at_least_one("--hash", args.hash)?;
+    let config = args.engine.options(&[])?.search_config();
+    let book = load_openings(args.book.as_deref(), false, args.seed)?;
+    let settings = DatagenSettings {
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        hash_mb: args.hash,
+        seed: args.seed,
+        ..DatagenSettings::default()
+    };
+    let (mut file, existing) = open_for_append(&args.out)?;
+    println!(
+        "datagen: {} nodes a move, {} openings + {} random plies, seed {}, {} at a time; {} holds \
+         {} positions from {} games",
+        settings.nodes,
+        book.len(),
+        settings.random_plies,
+        settings.seed,
+        args.concurrency,
+        args.out.display(),
+        existing.positions,
+        existing.games.len()
+    );
+    if existing.positions >= args.positions {
+        println!(
+            "nothing to do: the file already holds --positions {}",
+            args.positions
+        );
+        return Ok(());
+    }
+    let bar = progress_bar(
+        args.positions,
+        "{bar:30} {pos}/{len} positions  {msg}  [{elapsed} / ~{duration}]",
+    );
+    bar.set_position(existing.positions);
+    let tally = Tally::default();
+    let next_game = AtomicU64::new(0);
+    let written = AtomicU64::new(existing.positions);
+    let failure: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    let file_lock = Mutex::new(&mut file);
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..args.concurrency {
+            let mut player = Player::new(config.clone(), settings.hash_mb);
+            let (book, settings, existing) = (&book, &settings, &existing.games);
+            let (tally, next_game, written, failure, file_lock, bar) =
+                (&tally, &next_game, &written, &failure, &file_lock, &bar);
+            scope.spawn(move || loop {
+                let stop = written.load(Ordering::SeqCst) >= args.positions
+                    || failure.lock().map_or(true, |f| f.is_some());
+                if stop {
+                    break;
+                }
+                let game = next_game_number(next_game, existing);
+                let data = datagen::play(&mut player, book, game, settings);
+                let mut out = file_lock.lock().unwrap_or_else(|e| e.into_inner());
+                // One write per game, flushed: an interruption loses only games in progress.
+                if let Err(e) = out
+                    .write_all(data.text().as_bytes())
+                    .and_then(|()| out.flush())
+                {
+                    *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                    break;
+                }
+                drop(out);
+                tally.add(&data);
+                let total = written.fetch_add(data.records.len() as u64, Ordering::SeqCst)
+                    + data.records.len() as u64;
+                bar.set_position(total.min(args.positions));
+                bar.set_message(format!(
+                    "{} games, {:.0} positions/s",
+                    tally.games.load(Ordering::Relaxed),
+                    tally.positions.load(Ordering::Relaxed) as f64
+                        / started.elapsed().as_secs_f64().max(1e-3)
+                ));
+            });
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(CliError::Write(args.out.clone(), e));
+    }
+    print_summary(args, &tally, written.load(Ordering::SeqCst), started);
+    Ok(())
+}
+
+/// The next game number the file does not hold yet.
+fn next_game_number(next: &AtomicU64, done: &HashSet<u64>) -> u64 {
+    loop {
+        let game = next.fetch_add(1, Ordering::SeqCst);
+        if !done.contains(&game) {
+            return game;
+        }
+    }
+}
+
+/// Opens `path` for appending, creating it if need be; an existing file is scanned and cut
+/// after its last whole line (an interrupted write's remains).
+fn open_for_append(path: &Path) -> Result<(File, Existing), CliError> {
+    let mut file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| CliError::Create(path.to_path_buf(), e))?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)
+        .map_err(|e| CliError::Read(path.to_path_buf(), e))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let existing = Existing::scan(&text);
+    if existing.complete_len < bytes.len() as u64 {
+        eprintln!(
+            "warning: {}: cut {} bytes of an unfinished last line",
+            path.display(),
+            bytes.len() as u64 - existing.complete_len
+        );
+        file.set_len(existing.complete_len)
+            .map_err(|e| CliError::Write(path.to_path_buf(), e))?;
+    }
+    Ok((file, existing))
+}
+
+fn print_summary(args: &DatagenArgs, tally: &Tally, total: u64, started: Instant) {
+    let seconds = started.elapsed().as_secs_f64();
+    let positions = tally.positions.load(Ordering::Relaxed);
+    let games = tally.games.load(Ordering::Relaxed);
+    println!(
+        "{positions} positions from {games} games ({} adjudicated, {} openings dropped, {:.0} \
+         plies a game) in {:.1} s: {:.0} positions/hour; {} now holds {total} positions",
+        tally.adjudicated.load(Ordering::Relaxed),
+        tally.dropped.load(Ordering::Relaxed),
+        tally.plies.load(Ordering::Relaxed) as f64 / games.max(1) as f64,
+        seconds,
+        positions as f64 / seconds.max(1e-3) * 3600.0,
+        args.out.display()
+    );
+}
