@@ -48,6 +48,12 @@ pub struct TuneArgs {
     /// (gradient) Adam's step in centipawns.
     #[arg(long, default_value_t = 1.0)]
     pub rate: f64,
+    /// (gradient) The share λ of the game's result in the training target, the rest being
+    /// the search's score of the position (`ce`, as `chainmate datagen` writes it) through
+    /// the same sigmoid: `λ·result + (1 − λ)·σ(score)`. 1 fits the results alone. The
+    /// held-out error is always against the results, so runs with different blends compare.
+    #[arg(long, default_value_t = 1.0, value_parser = share)]
+    pub blend: f64,
     /// Threads for error evaluation.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
@@ -67,6 +73,14 @@ pub struct TuneArgs {
     /// SPSA's settings (with `--method spsa`).
     #[command(flatten)]
     pub spsa: super::spsa::SpsaArgs,
+}
+
+/// A number from 0 to 1, as `--blend` takes it.
+fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("'{text}' is not a number from 0 to 1")),
+    }
 }
 
 /// Reads every data file's labelled positions (the first `limit`).
@@ -164,16 +178,29 @@ fn run_gradient(
     let k = args
         .k
         .unwrap_or_else(|| texel::fit_k(&any, train, args.threads));
-    let train_set = gradient::Dataset::new(&full, train, args.threads);
+    let mut train_set = gradient::Dataset::new(&full, train, args.threads);
     let validation_set = gradient::Dataset::new(&full, validation, args.threads);
+    let scored = train.iter().filter(|s| s.score.is_some()).count();
+    if args.blend < 1.0 {
+        if scored == 0 {
+            return Err(CliError::Input(
+                "--blend below 1 needs search scores in the data (`ce` operations, as \
+                 `chainmate datagen` writes them)"
+                    .into(),
+            ));
+        }
+        train_set.blend(train, args.blend, k);
+    }
     println!(
-        "{} training and {} held-out positions traced in {:.0} s; K = {k:.4}; starting error: \
-         train {:.6}  held-out {:.6}",
+        "{} training and {} held-out positions traced in {:.0} s ({scored} with a search \
+         score); K = {k:.4}; blend λ = {}; starting error: train {:.6}  held-out {:.6} \
+         (against the results)",
         train_set.len(),
         validation_set.len(),
         start.elapsed().as_secs_f64(),
+        args.blend,
         gradient::dataset_error(&full, &train_set, k, args.threads),
-        gradient::dataset_error(&full, &validation_set, k, args.threads),
+        gradient::dataset_result_error(&full, &validation_set, k, args.threads),
     );
     let settings = gradient::GradientSettings {
         k,

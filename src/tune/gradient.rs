@@ -14,6 +14,11 @@
 //! (fitted with the starting weights, whose material sets the centipawn scale); frozen
 //! weights (`exclude`) keep their value. The held-out samples are scored every `report_every`
 //! passes so over-fitting shows.
+//!
+//! With data that carry a search's score (`chainmate datagen`), the training target may be a
+//! blend of the result and the score mapped through the same sigmoid ([`Dataset::blend`]);
+//! the held-out error is always measured against the results, so fits with different blends
+//! are compared on the one thing that matters, how well the evaluation predicts games.
 
 use crate::core::Color;
 use crate::eval::full::{idx, Full, Trace, MAX_PHASE};
@@ -29,7 +34,11 @@ pub struct Dataset {
     start: Vec<u32>,
     mg_factor: Vec<f32>,
     eg_factor: Vec<f32>,
+    /// The game's result, White's view.
     result: Vec<f32>,
+    /// What the training fits: the result, or its blend with the search's score
+    /// ([`Dataset::blend`]).
+    target: Vec<f32>,
 }
 
 impl Dataset {
@@ -55,6 +64,7 @@ impl Dataset {
             mg_factor: Vec::with_capacity(samples.len()),
             eg_factor: Vec::with_capacity(samples.len()),
             result: samples.iter().map(|s| s.result as f32).collect(),
+            target: samples.iter().map(|s| s.result as f32).collect(),
         };
         for t in traces.into_iter().flatten() {
             for (i, c) in t.counts {
@@ -67,6 +77,23 @@ impl Dataset {
             d.eg_factor.push((1.0 - phase) * t.scale as f32 / 64.0);
         }
         d
+    }
+
+    /// Fits `λ·R + (1 − λ)·σ(score)` from now on instead of the result `R` alone (`σ` with
+    /// scale `k`, the score the sample's search score; a sample without one keeps `R`):
+    /// the search's score says how good the position is, the result what became of it, and
+    /// a blend of the two is less noisy than either (the result of a game decided 60 moves
+    /// later says little about a position; a score is only as good as the search).
+    /// `samples` are the ones the dataset was made from, in the same order.
+    pub fn blend(&mut self, samples: &[Sample], lambda: f64, k: f64) {
+        assert_eq!(samples.len(), self.len(), "the dataset's own samples");
+        self.target = samples
+            .iter()
+            .map(|s| match s.score {
+                Some(cp) => (lambda * s.result + (1.0 - lambda) * expected_score(cp, k)) as f32,
+                None => s.result as f32,
+            })
+            .collect();
     }
 
     /// Number of positions.
@@ -97,13 +124,23 @@ impl Dataset {
         mg * self.mg_factor[i] as f64 + eg * self.eg_factor[i] as f64
     }
 
-    /// Mean squared error under weights `w`.
+    /// Mean squared error under weights `w` against the training target.
     pub fn error(&self, w: &[[f64; 2]], k: f64, threads: usize) -> f64 {
+        self.mean_squared(&self.target, w, k, threads)
+    }
+
+    /// Mean squared error under weights `w` against the games' results (Texel's error,
+    /// whatever the blend: what blends are compared by).
+    pub fn result_error(&self, w: &[[f64; 2]], k: f64, threads: usize) -> f64 {
+        self.mean_squared(&self.result, w, k, threads)
+    }
+
+    fn mean_squared(&self, truth: &[f32], w: &[[f64; 2]], k: f64, threads: usize) -> f64 {
         if self.is_empty() {
             return 0.0;
         }
         let total = super::texel::parallel_sum(self.len(), threads, |i| {
-            let d = self.result[i] as f64 - expected_score(self.eval(w, i), k);
+            let d = truth[i] as f64 - expected_score(self.eval(w, i), k);
             d * d
         });
         total / self.len() as f64
@@ -122,7 +159,7 @@ impl Dataset {
                         for i in range {
                             let p = expected_score(self.eval(w, i), k);
                             // d/de (R − σ(e))² = −2 (R − σ) σ (1 − σ) · K ln10 / 400
-                            let d = -2.0 * (self.result[i] as f64 - p) * p * (1.0 - p) * c;
+                            let d = -2.0 * (self.target[i] as f64 - p) * p * (1.0 - p) * c;
                             let (dm, de) =
                                 (d * self.mg_factor[i] as f64, d * self.eg_factor[i] as f64);
                             for (j, cnt) in self.features(i) {
@@ -181,15 +218,22 @@ pub struct GradientSettings {
 pub struct Progress {
     /// Passes done.
     pub epoch: usize,
-    /// Training error with the weights rounded as they will be written.
+    /// Training error (against the training target) with the weights rounded as they will
+    /// be written.
     pub train: f64,
-    /// Held-out error, likewise.
+    /// Held-out error against the games' results, likewise.
     pub validation: f64,
 }
 
-/// The error of `evaluator` on a dataset (its weights as they are).
+/// The error of `evaluator` on a dataset against its training target (its weights as they
+/// are).
 pub fn dataset_error(evaluator: &Full, data: &Dataset, k: f64, threads: usize) -> f64 {
     data.error(&real(evaluator), k, threads)
+}
+
+/// The error of `evaluator` on a dataset against the games' results.
+pub fn dataset_result_error(evaluator: &Full, data: &Dataset, k: f64, threads: usize) -> f64 {
+    data.result_error(&real(evaluator), k, threads)
 }
 
 fn real(evaluator: &Full) -> Vec<[f64; 2]> {
@@ -249,7 +293,7 @@ pub fn tune(
             let progress = Progress {
                 epoch,
                 train: train.error(&r, settings.k, settings.threads),
-                validation: validation.error(&r, settings.k, settings.threads),
+                validation: validation.result_error(&r, settings.k, settings.threads),
             };
             report(&progress, evaluator);
         }
@@ -274,14 +318,16 @@ mod tests {
     #[test]
     fn gradient_matches_finite_differences() {
         let text = [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - c9 \"1-0\";",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - c9 \"1-0\"; ce 40;",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - c9 \"0-1\";",
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - c9 \"1/2-1/2\";",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - c9 \"1/2-1/2\"; ce -25;",
         ]
         .join("\n");
         let (samples, _) = parse_samples(&text);
         let e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
-        let d = Dataset::new(&e, &samples, 1);
+        // The gradient of the blended target's error, which is what training follows.
+        let mut d = Dataset::new(&e, &samples, 1);
+        d.blend(&samples, 0.5, 1.0);
         let w = real(&e);
         let g = d.gradient(&w, 1.0, 2);
         for j in [
@@ -304,6 +350,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_blend_fits_between_the_result_and_the_score() {
+        // Black to move and 300 cp down by its search: White's view +300.
+        let text = "4k3/8/8/8/8/8/8/1N2K3 b - - c9 \"1/2-1/2\"; ce -300;\n\
+                    4k3/8/8/8/8/8/8/1N2K3 b - - c9 \"1/2-1/2\";";
+        let (samples, _) = parse_samples(text);
+        assert_eq!(samples[0].score, Some(300.0));
+        assert_eq!(samples[1].score, None);
+        let e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        let mut d = Dataset::new(&e, &samples, 1);
+        let w = real(&e);
+        let before = d.result_error(&w, 1.0, 1);
+        assert_eq!(d.error(&w, 1.0, 1), before);
+        d.blend(&samples, 0.25, 1.0);
+        let want = 0.25 * 0.5 + 0.75 * expected_score(300.0, 1.0);
+        assert!((d.target[0] as f64 - want).abs() < 1e-6);
+        assert_eq!(d.target[1], 0.5, "no score: the result alone");
+        // The result's error is the blend's business no more than the weights'.
+        assert_eq!(d.result_error(&w, 1.0, 1), before);
+        assert_ne!(d.error(&w, 1.0, 1), before);
     }
 
     #[test]

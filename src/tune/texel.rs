@@ -33,9 +33,13 @@ pub struct Sample {
     pub board: Board,
     /// The game's result for White: 1, 0.5 or 0.
     pub result: f64,
+    /// A search's score of the position in centipawns, White's view, when the data give one
+    /// (`ce`, which EPD gives from the side to move's view: `chainmate datagen`'s files).
+    pub score: Option<f64>,
 }
 
-/// Reads `board side castling ep c9 "<result>";` lines (Zurichess format); returns the samples
+/// Reads `board side castling ep c9 "<result>";` lines (Zurichess format), with the search
+/// score `ce <centipawns>;` (side to move's view) when a line has one; returns the samples
 /// and the number of lines skipped as unreadable.
 pub fn parse_samples(text: &str) -> (Vec<Sample>, usize) {
     let mut samples = Vec::new();
@@ -48,9 +52,19 @@ pub fn parse_samples(text: &str) -> (Vec<Sample>, usize) {
                 "1/2-1/2" => 0.5,
                 _ => return None,
             };
+            let sign = if r.board.side_to_move() == Color::White {
+                1.0
+            } else {
+                -1.0
+            };
+            let score = r
+                .operands("ce")
+                .and_then(|ops| ops.first()?.parse::<f64>().ok())
+                .map(|cp| sign * cp);
             Some(Sample {
                 board: r.board,
                 result,
+                score,
             })
         });
         match parsed {
