@@ -39,7 +39,8 @@ pub struct Heuristics {
     /// (with [`Lineage::separate`]) one table each for one, two and four plies back.
     continuation: Vec<i16>,
     /// Correction history: how far search scores ended from the static evaluation, by side to
-    /// move and pawn structure, in 1/[`CORRECTION_GRAIN`] centipawns.
+    /// move and a key of the position — the pawn structure, each side's other pieces, the
+    /// material ([`CorrectionKey`]) — in 1/[`CORRECTION_GRAIN`] centipawns; one table per key.
     correction: Vec<i32>,
     /// Capture history: success of a noisy move by (piece, to) and the piece it takes (a
     /// seventh slot for a promotion that takes nothing).
@@ -53,6 +54,72 @@ pub const CORRECTION_GRAIN: i32 = 256;
 /// The largest correction, centipawns.
 pub const CORRECTION_MAX: i32 = 128;
 
+/// What a correction-history table is keyed by (besides the side to move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CorrectionKey {
+    /// Both sides' pawns (Stockfish's and Ethereal's pawn correction history).
+    Pawns,
+    /// White's pieces other than pawns, king included (Stockfish's non-pawn correction).
+    WhitePieces,
+    /// Black's pieces other than pawns, king included.
+    BlackPieces,
+    /// The material: how many of each piece each side has.
+    Material,
+}
+
+/// The tables, in the order their weights are given ([`Heuristics::correction`]).
+pub const CORRECTION_KEYS: [CorrectionKey; 4] = [
+    CorrectionKey::Pawns,
+    CorrectionKey::WhitePieces,
+    CorrectionKey::BlackPieces,
+    CorrectionKey::Material,
+];
+
+/// Weights (percent) of the correction tables, by [`CORRECTION_KEYS`]: pawns, White's
+/// pieces, Black's pieces, material. A table of weight 0 is neither read nor learnt.
+pub type CorrectionWeights = [i32; 4];
+
+impl CorrectionKey {
+    /// The key's 64-bit hash of `board` (before the side to move is added).
+    #[inline]
+    fn hash(self, board: &Board) -> u64 {
+        const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+        let pieces = |color: Color| {
+            [
+                Piece::Knight,
+                Piece::Bishop,
+                Piece::Rook,
+                Piece::Queen,
+                Piece::King,
+            ]
+            .iter()
+            .fold(0u64, |k, &p| {
+                (k ^ board.colored(color, p).0)
+                    .wrapping_mul(MIX)
+                    .rotate_left(23)
+            })
+        };
+        match self {
+            CorrectionKey::Pawns => {
+                let white = board.colored(Color::White, Piece::Pawn).0;
+                let black = board.colored(Color::Black, Piece::Pawn).0;
+                (white ^ black.rotate_left(29)).wrapping_mul(MIX)
+            }
+            CorrectionKey::WhitePieces => pieces(Color::White),
+            CorrectionKey::BlackPieces => pieces(Color::Black),
+            CorrectionKey::Material => {
+                // Four bits per count: pawn, knight, bishop, rook, queen of each side.
+                let counts = [Color::White, Color::Black].iter().flat_map(|&c| {
+                    Piece::ALL[..5]
+                        .iter()
+                        .map(move |&p| u64::from(board.colored(c, p).popcount().min(15)))
+                });
+                counts.fold(0u64, |k, n| (k << 4) | n).wrapping_mul(MIX)
+            }
+        }
+    }
+}
+
 impl Default for Heuristics {
     fn default() -> Self {
         Heuristics {
@@ -60,7 +127,7 @@ impl Default for Heuristics {
             history: vec![0; 2 * 64 * 64],
             counters: vec![None; 2 * 64],
             continuation: vec![0; CONTINUATION_TABLES * PIECE_TO * PIECE_TO],
-            correction: vec![0; 2 * CORRECTION_SIZE],
+            correction: vec![0; CORRECTION_KEYS.len() * 2 * CORRECTION_SIZE],
             captures: vec![0; PIECE_TO * 7],
         }
     }
@@ -108,33 +175,51 @@ impl Heuristics {
         self.captures.fill(0);
     }
 
-    /// The correction history's slot of `board`: side to move and a hash of both pawn sets.
-    fn correction_index(board: &Board) -> usize {
-        let white = board.colored(Color::White, Piece::Pawn).0;
-        let black = board.colored(Color::Black, Piece::Pawn).0;
-        let key = (white ^ black.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            >> (64 - CORRECTION_SIZE.trailing_zeros());
-        board.side_to_move() as usize * CORRECTION_SIZE + key as usize
+    /// The slot of `board` in the correction table of `key` (number `table`): the side to
+    /// move and the key's hash.
+    #[inline]
+    fn correction_index(board: &Board, table: usize, key: CorrectionKey) -> usize {
+        let hash = key.hash(board) >> (64 - CORRECTION_SIZE.trailing_zeros());
+        (table * 2 + board.side_to_move() as usize) * CORRECTION_SIZE + hash as usize
     }
 
-    /// The correction of `board`'s static evaluation, centipawns, scaled by `weight` percent.
-    pub fn correction(&self, board: &Board, weight: i32) -> i32 {
-        let entry = i64::from(self.correction[Self::correction_index(board)]);
-        (entry * i64::from(weight) / (100 * i64::from(CORRECTION_GRAIN))) as i32
+    /// The correction of `board`'s static evaluation, centipawns: the tables' entries
+    /// scaled by their `weights` (percent), summed.
+    pub fn correction(&self, board: &Board, weights: &CorrectionWeights) -> i32 {
+        let mut sum = 0i64;
+        for (table, (&key, &weight)) in CORRECTION_KEYS.iter().zip(weights).enumerate() {
+            if weight > 0 {
+                let entry = self.correction[Self::correction_index(board, table, key)];
+                sum += i64::from(entry) * i64::from(weight);
+            }
+        }
+        (sum / (100 * i64::from(CORRECTION_GRAIN))) as i32
     }
 
-    /// Moves `board`'s correction towards `diff` (search score minus corrected static
-    /// evaluation, centipawns): an exponential average whose weight grows with the depth of
-    /// the search that found it (`(depth + 1) / 256`, at most 16/256).
-    pub fn update_correction(&mut self, board: &Board, depth: i32, diff: i32) {
+    /// Moves `board`'s entry in every table of non-zero weight towards `diff` (search score
+    /// minus corrected static evaluation, centipawns): an exponential average whose weight
+    /// grows with the depth of the search that found it (`(depth + 1) / 256`, at most
+    /// 16/256).
+    pub fn update_correction(
+        &mut self,
+        board: &Board,
+        weights: &CorrectionWeights,
+        depth: i32,
+        diff: i32,
+    ) {
         let w = (depth + 1).clamp(1, 16);
         let limit = CORRECTION_MAX * CORRECTION_GRAIN;
-        let entry = &mut self.correction[Self::correction_index(board)];
-        // The entry is what was applied, so the new target is the old entry plus the
-        // remaining difference.
-        let target = (*entry + diff.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN)
-            .clamp(-limit, limit);
-        *entry = (*entry * (256 - w) + target * w) / 256;
+        for (table, (&key, &weight)) in CORRECTION_KEYS.iter().zip(weights).enumerate() {
+            if weight <= 0 {
+                continue;
+            }
+            let entry = &mut self.correction[Self::correction_index(board, table, key)];
+            // The entry is what was applied, so the new target is the old entry plus the
+            // remaining difference.
+            let target = (*entry + diff.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN)
+                .clamp(-limit, limit);
+            *entry = (*entry * (256 - w) + target * w) / 256;
+        }
     }
 
     /// Prepares for a new search in the same game: killers belong to the old tree.
@@ -274,27 +359,64 @@ mod tests {
         let white = board(crate::core::STARTPOS_FEN);
         let black = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
         let other_pawns = board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
+        let (full, half, off) = ([100, 0, 0, 0], [50, 0, 0, 0], [0; 4]);
         // The search keeps finding 40 cp more than the corrected evaluation says.
         for _ in 0..600 {
-            let diff = 40 - h.correction(&white, 100);
-            h.update_correction(&white, 15, diff);
+            let diff = 40 - h.correction(&white, &full);
+            h.update_correction(&white, &full, 15, diff);
         }
-        assert!((h.correction(&white, 100) - 40).abs() <= 1);
-        assert!((h.correction(&white, 50) - 20).abs() <= 1);
-        assert_eq!(h.correction(&white, 0), 0);
+        assert!((h.correction(&white, &full) - 40).abs() <= 1);
+        assert!((h.correction(&white, &half) - 20).abs() <= 1);
+        assert_eq!(h.correction(&white, &off), 0);
         // The other side to move and another pawn structure have their own entries.
-        assert_eq!(h.correction(&black, 100), 0);
-        assert_eq!(h.correction(&other_pawns, 100), 0);
+        assert_eq!(h.correction(&black, &full), 0);
+        assert_eq!(h.correction(&other_pawns, &full), 0);
         // One update moves by at most (depth + 1)/256 of the clamped difference.
-        h.update_correction(&black, 3, -10_000);
-        let moved = h.correction(&black, 100);
+        h.update_correction(&black, &full, 3, -10_000);
+        let moved = h.correction(&black, &full);
         assert!((-2..0).contains(&moved), "{moved}");
         // Bounded however long the pressure lasts.
         for _ in 0..5000 {
-            h.update_correction(&black, 20, -10_000);
+            h.update_correction(&black, &full, 20, -10_000);
         }
-        assert!(h.correction(&black, 100) >= -CORRECTION_MAX);
+        assert!(h.correction(&black, &full) >= -CORRECTION_MAX);
         h.clear();
-        assert_eq!(h.correction(&white, 100), 0);
+        assert_eq!(h.correction(&white, &full), 0);
+    }
+
+    #[test]
+    fn each_correction_table_has_its_own_key() {
+        let mut h = Heuristics::default();
+        let start = board(crate::core::STARTPOS_FEN);
+        // The same pawns, a white knight elsewhere: Black's pieces and the material agree.
+        let knight_out = board("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1");
+        // A black knight and a white bishop gone: the pawns stay, everything else moved.
+        let traded = board("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1");
+        let only = |table: usize| {
+            let mut w = [0; 4];
+            w[table] = 100;
+            w
+        };
+        for table in 0..4 {
+            for _ in 0..600 {
+                let diff = 40 - h.correction(&start, &only(table));
+                h.update_correction(&start, &only(table), 15, diff);
+            }
+            assert!((h.correction(&start, &only(table)) - 40).abs() <= 1);
+        }
+        // Pawns: the knight's move and the trade leave the pawns alone.
+        assert!((h.correction(&knight_out, &only(0)) - 40).abs() <= 1);
+        assert!((h.correction(&traded, &only(0)) - 40).abs() <= 1);
+        // White's pieces: the knight moved, so a new entry; the trade changed them too.
+        assert_eq!(h.correction(&knight_out, &only(1)), 0);
+        assert_eq!(h.correction(&traded, &only(1)), 0);
+        // Black's pieces: untouched by White's knight move, changed by the trade.
+        assert!((h.correction(&knight_out, &only(2)) - 40).abs() <= 1);
+        assert_eq!(h.correction(&traded, &only(2)), 0);
+        // Material: the same after a knight move, different after the trade.
+        assert!((h.correction(&knight_out, &only(3)) - 40).abs() <= 1);
+        assert_eq!(h.correction(&traded, &only(3)), 0);
+        // Weights add: every table at 100 % adds the four entries.
+        assert!((h.correction(&start, &[100; 4]) - 160).abs() <= 2);
     }
 }

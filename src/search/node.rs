@@ -14,7 +14,7 @@
 //! until an SPRT accepts them (docs/strength.md).
 //! [`Thread::qsearch`] (in `quiescence.rs`) resolves captures at the leaves.
 
-use super::history::Lineage;
+use super::history::{CorrectionWeights, Lineage};
 use super::ordering::{MovePicker, OrderingContext};
 use super::see::see_ge;
 use super::selectivity::{self, Node, NodeKind};
@@ -103,7 +103,7 @@ impl Thread<'_> {
         let p = &self.config.params;
         if node.in_check {
             0
-        } else if p.correction_weight > 0 || p.tt_raw_eval > 0 {
+        } else if self.correction_weights() != [0; 4] || p.tt_raw_eval > 0 {
             node.raw_eval
         } else {
             node.eval
@@ -112,8 +112,10 @@ impl Thread<'_> {
 
     /// Correction history: when the search's score says the static evaluation was too high
     /// (a fail low or exact score below it) or too low (a best move found above it), and
-    /// neither a capture nor a mate explains the difference, the correction of this side's
-    /// pawn structure moves towards it. Only with `search.correction_weight` above 0.
+    /// neither a capture nor a mate explains the difference, the corrections of this side's
+    /// pawn structure (and, when their weights are on, pieces and material) move towards it.
+    /// Only with `search.correction_weight`, `correction_nonpawn` or `correction_material`
+    /// above 0.
     fn learn_correction(
         &mut self,
         board: &Board,
@@ -121,7 +123,8 @@ impl Thread<'_> {
         best_score: Score,
         best_move: Option<Move>,
     ) {
-        if self.config.params.correction_weight <= 0
+        let weights = self.correction_weights();
+        if weights == [0; 4]
             || node.in_check
             || best_move.is_some_and(|m| m.is_noisy())
             || best_score.abs() >= MATE_IN_MAX_PLY
@@ -131,8 +134,12 @@ impl Thread<'_> {
         let below = best_score < node.static_eval && best_score < node.beta;
         let above = best_score > node.static_eval && best_move.is_some();
         if below || above {
-            self.heuristics
-                .update_correction(board, node.depth, best_score - node.static_eval);
+            self.heuristics.update_correction(
+                board,
+                &weights,
+                node.depth,
+                best_score - node.static_eval,
+            );
         }
     }
 
@@ -222,12 +229,26 @@ impl Thread<'_> {
     /// `raw` plus the correction history's entry for `board` (unchanged when it is off), kept
     /// clear of the mate range.
     pub(crate) fn corrected(&self, board: &Board, raw: Score) -> Score {
-        let weight = self.config.params.correction_weight;
-        if weight <= 0 {
+        let weights = self.correction_weights();
+        if weights == [0; 4] {
             return raw;
         }
-        (raw + self.heuristics.correction(board, weight))
+        (raw + self.heuristics.correction(board, &weights))
             .clamp(-MATE_IN_MAX_PLY + 1, MATE_IN_MAX_PLY - 1)
+    }
+
+    /// The correction tables' weights (pawns, White's pieces, Black's pieces, material), none
+    /// below 0.
+    #[inline]
+    fn correction_weights(&self) -> CorrectionWeights {
+        let p = &self.config.params;
+        let nonpawn = p.correction_nonpawn.max(0);
+        [
+            p.correction_weight.max(0),
+            nonpawn,
+            nonpawn,
+            p.correction_material.max(0),
+        ]
     }
 
     /// Reverse futility pruning and null-move pruning (non-PV nodes out of check).

@@ -65,6 +65,13 @@ crate::params! {
         /// evaluation by side and pawn structure that is applied; 0 turns it off (nothing is
         /// learned either).
         correction_weight: i32 = 0,
+        /// Correction history by each side's pieces other than pawns (two tables, White's
+        /// and Black's pieces, as Stockfish's non-pawn correction): their weight in percent;
+        /// 0 turns them off. Adds to `correction_weight`'s pawn table.
+        correction_nonpawn: i32 = 0,
+        /// Correction history by material (the number of each piece of each side): its
+        /// weight in percent; 0 turns it off.
+        correction_material: i32 = 0,
         /// Razoring: a node this shallow whose static eval lies more than `razor_margin ×
         /// depth²` below alpha fails low if the quiescence search confirms it; 0 turns it off.
         razor_margin: i32 = 0,
