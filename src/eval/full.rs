@@ -44,6 +44,12 @@
 //!   no enemy pawn can ever attack the square), `rook_open_file`, `rook_semi_open_file`,
 //!   `rook_seventh`, `bad_bishop` (own pawns on the bishop's colour), `minor_behind_pawn`,
 //!   `king_open_file` (no own pawn on the king's file);
+//! * king shelter and pawn storm by file, as Ethereal and Stockfish weigh them: on the king's
+//!   file and each neighbour, the distance in ranks to the nearest own pawn level with or in
+//!   front of the king (`shelter_distance`, the king's file apart from its neighbours) and to
+//!   the nearest enemy pawn there (`storm_distance`, blocked by an own pawn or free);
+//! * `passed_safe_stop` (a passed pawn whose stop square the enemy does not attack, by rank)
+//!   and `pawn_push_threat` (enemy pieces a safe pawn push would attack);
 //! * `tempo` for the side to move.
 //!
 //! Mobility counts the squares a piece attacks that hold no own pawn or king and no enemy pawn
@@ -275,6 +281,19 @@ full_params! {
     minor_behind_pawn: 1 = Tapered::filled(Z),
     /// The side to move.
     tempo: 1 = Tapered::filled(Z),
+    /// Pawn shelter, on each file from the king's left to its right: the nearest own pawn
+    /// level with or in front of the king, by its distance in ranks (0–6; 7 = none), on the
+    /// king's file (8–15) or beside it (0–7).
+    shelter_distance: 16 = Tapered::filled(Z),
+    /// Pawn storm, on the same files: the nearest enemy pawn level with or in front of the
+    /// king, by its distance in ranks (0–6; 7 = none), blocked by an own pawn right in front
+    /// of it (8–15) or free (0–7).
+    storm_distance: 16 = Tapered::filled(Z),
+    /// Passed pawn whose stop square the enemy does not attack, by relative rank.
+    passed_safe_stop: 8 = Tapered::filled(Z),
+    /// Enemy knights, bishops, rooks and queens a pawn would attack after a safe push (to an
+    /// empty square no enemy pawn attacks and the enemy does not attack or we defend).
+    pawn_push_threat: 1 = Tapered::filled(Z),
 }
 
 /// The phase at the start: non-pawn material in half pawns, both sides.
@@ -851,6 +870,11 @@ impl Full {
         let king_reach = us.by_piece[Piece::King.index()];
         let king_takes = (enemy_pieces & king_reach & undefended).popcount() as i32;
         add!(acc, p, color, threat_by_king, king_takes);
+        let pushes = s.own_pawns.forward(color) - s.occupied;
+        let safe = (pushes - s.them.pawn_attacks) & (us.all | !s.them.all);
+        let targets = enemy_pieces - board.colored(!color, Piece::Pawn);
+        let push_threats = (pawn_attacks_set(color, safe) & targets).popcount() as i32;
+        add!(acc, p, color, pawn_push_threat, push_threats);
     }
 
     /// Our king: its shelter (the paper's zones), the enemy's attack on its zone, safe
@@ -902,6 +926,46 @@ impl Full {
         }
         let free = king_attacks(king) - occupied - s.them.all;
         add!(acc, p, color, king_free_squares, free.popcount() as i32);
+        self.shelter_and_storm(s, acc);
+    }
+
+    /// Pawn shelter and pawn storm on the king's file and its neighbours (see the fields).
+    fn shelter_and_storm<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
+        let (p, color, king) = (&self.params, s.color, s.king);
+        let king_file = king.file().index();
+        let king_rank = relative_rank(color, king);
+        // The nearest pawn of `set` on `file` level with or in front of the king: its
+        // distance in ranks, or 7, and its square.
+        let nearest = |set: Bitboard, file: usize| {
+            let mut best: Option<(usize, Square)> = None;
+            for sq in set & Bitboard::file(crate::core::File::ALL[file]) {
+                let r = relative_rank(color, sq);
+                if r >= king_rank && best.is_none_or(|(d, _)| r - king_rank < d) {
+                    best = Some((r - king_rank, sq));
+                }
+            }
+            best
+        };
+        for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {
+            let own = nearest(s.own_pawns, file).map_or(7, |(d, _)| d.min(7));
+            let on_king_file = usize::from(file == king_file);
+            add!(acc, p, color, shelter_distance, on_king_file * 8 + own, 1);
+            let (storm, blocked) = match nearest(s.enemy_pawns, file) {
+                None => (7, false),
+                Some((d, sq)) => {
+                    let below = Bitboard::from_square(sq).forward(!color);
+                    (d.min(7), (below & s.own_pawns).any())
+                }
+            };
+            add!(
+                acc,
+                p,
+                color,
+                storm_distance,
+                usize::from(blocked) * 8 + storm,
+                1
+            );
+        }
     }
 
     /// Passed pawns beside the pieces: a free path, and both kings' distance to the square in
@@ -914,6 +978,9 @@ impl Full {
             let b = Bitboard::from_square(sq);
             if (front_span(color, b) & s.occupied).is_empty() {
                 add!(acc, p, color, passed_free, r, 1);
+            }
+            if (b.forward(color) & s.them.all).is_empty() {
+                add!(acc, p, color, passed_safe_stop, r, 1);
             }
             let stop = b.forward(color).lsb().unwrap_or(sq);
             add!(acc, p, color, passed_own_king, r, distance(s.king, stop));
@@ -1098,6 +1165,56 @@ mod tests {
         assert_eq!(count(idx::passed + 4), 1, "c5 on the fifth rank");
         // Black's h7 is not passed (h6 in front), so nothing on Black's side.
         assert_eq!((passed & b.color(Color::Black)), Bitboard::EMPTY);
+    }
+
+    /// The net count (White's minus Black's) of flat index `i` in `board`'s trace.
+    fn net_count(board: &Board, i: usize) -> i32 {
+        Full::default()
+            .trace(board)
+            .counts
+            .iter()
+            .filter(|&&(j, _)| j as usize == i)
+            .map(|&(_, c)| c as i32)
+            .sum()
+    }
+
+    #[test]
+    fn shelter_and_storm_facts() {
+        // White: king g1 behind f2, g2, h3; Black's g4 storms freely, h4 is blocked by h3.
+        // Black: king a8 with no pawn on the a or b file, and none of White's there either.
+        let b = board("k7/8/8/8/6pp/7P/5PP1/6K1 w - - 0 1");
+        let shelter = |i| net_count(&b, idx::shelter_distance + i);
+        assert_eq!(shelter(1), 1, "f2, one rank in front, beside the king");
+        assert_eq!(shelter(8 + 1), 1, "g2, on the king's file");
+        assert_eq!(shelter(2), 1, "h3, two ranks in front");
+        assert_eq!(shelter(8 + 7), -1, "Black: no pawn on the king's file");
+        assert_eq!(shelter(7), -1, "Black: none on the b file");
+        let storm = |i| net_count(&b, idx::storm_distance + i);
+        assert_eq!(
+            storm(3),
+            1,
+            "g4, three ranks in front of White's king, free"
+        );
+        assert_eq!(storm(8 + 3), 1, "h4, blocked by h3");
+        assert_eq!(
+            storm(7),
+            1 - 2,
+            "no storm on White's f file, nor on Black's a, b files"
+        );
+    }
+
+    #[test]
+    fn push_threats_and_safe_stops() {
+        // e4-e5 would attack the knight on d6: e5 is empty and no black pawn guards it.
+        let threat = board("4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(net_count(&threat, idx::pawn_push_threat), 1);
+        // With a black pawn on f6 guarding e5, the push is not safe.
+        let guarded = board("4k3/8/3n1p2/8/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(net_count(&guarded, idx::pawn_push_threat), 0);
+        // A passed pawn on d5 whose stop square d6 Black's king attacks, and one on a5 whose
+        // stop a6 nothing attacks.
+        let passers = board("8/4k3/8/P2P4/8/8/8/4K3 w - - 0 1");
+        assert_eq!(net_count(&passers, idx::passed_safe_stop + 4), 1, "a5 only");
     }
 
     #[test]
