@@ -131,3 +131,41 @@ fn bad_arguments_are_refused_with_a_message() {
     assert!(text(&out.stderr).contains("cannot read book /nonexistent.epd"));
     let _ = std::fs::remove_file(path);
 }
+
+#[test]
+fn the_shipped_sample_is_consistent_tuning_data() {
+    let text = include_str!("data/selfplay_sample.epd");
+    let (samples, skipped) = chainmate::tune::texel::parse_samples(text);
+    assert_eq!((samples.len(), skipped), (2000, 0));
+    assert!(samples.iter().all(|s| s.score.is_some()));
+    // Every line of a game carries the game's one result, and its plies rise.
+    let mut by_game: BTreeMap<u64, Vec<(usize, String)>> = BTreeMap::new();
+    for line in text.lines() {
+        let record = chainmate::formats::epd::EpdRecord::parse(line).unwrap();
+        assert!(!record.board.is_check(), "{line}");
+        let score: i32 = record.operands("ce").unwrap()[0].parse().unwrap();
+        assert!(score.abs() < 30_000, "{line}");
+        let id = &record.operands("id").unwrap()[0];
+        let ply: usize = id.rsplit(' ').next().unwrap().parse().unwrap();
+        let result = record.operands("c9").unwrap()[0].clone();
+        let game = chainmate::tune::datagen::game_of_line(line).unwrap();
+        by_game.entry(game).or_default().push((ply, result));
+    }
+    assert!(by_game.len() > 20);
+    for (game, lines) in &by_game {
+        assert!(lines.windows(2).all(|w| w[0].0 < w[1].0), "game {game}");
+        assert!(lines.iter().all(|l| l.1 == lines[0].1), "game {game}");
+    }
+    // The search's scores predict the results: positions White's search likes were won by
+    // White more often than positions it disliked.
+    let mean = |keep: &dyn Fn(f64) -> bool| {
+        let chosen: Vec<f64> = samples
+            .iter()
+            .filter(|s| keep(s.score.unwrap()))
+            .map(|s| s.result)
+            .collect();
+        chosen.iter().sum::<f64>() / chosen.len() as f64
+    };
+    assert!(mean(&|cp| cp > 100.0) > 0.6);
+    assert!(mean(&|cp| cp < -100.0) < 0.4);
+}

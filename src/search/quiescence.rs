@@ -84,6 +84,7 @@ impl Thread<'_> {
             }
             let mut child = *board;
             child.play_unchecked(mv);
+            self.prefetch(child.hash());
             self.push(board, child.hash(), ply, Some(mv));
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, pv_node);
             self.pop();
