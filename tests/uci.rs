@@ -65,11 +65,11 @@ fn handshake_lists_the_options() {
     }
     // A GUI sees the dozen options above, none of them a free-text wall of parameters.
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-    assert_eq!(options.len(), 29, "{options:?}");
-    // Only the book's and the library's file names are text.
+    assert_eq!(options.len(), 30, "{options:?}");
+    // Only the evaluator's parameter file, the book's and the library's file names are text.
     assert_eq!(
         options.iter().filter(|l| l.contains("type string")).count(),
-        2
+        3
     );
     // Tunables are accepted though not listed.
     e.send("setoption name search.rfp_margin value 90");
@@ -121,10 +121,10 @@ fn tunables_flag_lists_every_parameter_as_a_spin_or_check() {
     let text = String::from_utf8_lossy(&out.stdout);
     let options: Vec<&str> = text.lines().filter(|l| l.starts_with("option ")).collect();
     assert!(options.len() > 900, "{} options", options.len());
-    // Only the book's and the library's file names are text.
+    // Only the evaluator's parameter file, the book's and the library's file names are text.
     assert_eq!(
         options.iter().filter(|l| l.contains("type string")).count(),
-        2
+        3
     );
     assert!(options.contains(&"option name search.rfp_margin type spin default 80 min 0 max 1000"));
     assert!(
@@ -213,6 +213,7 @@ fn garbage_lines_are_answered_and_the_engine_carries_on() {
         "setoption name Hash value lots",
         "setoption name NoSuchOption value 1",
         "setoption name Evaluator value magic",
+        "setoption name EvalFile value /nonexistent/weights.txt",
         "setoption name Search value bogo",
         "setoption Hash 3",
         "\u{1}\u{2}\u{3}",

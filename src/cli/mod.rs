@@ -53,7 +53,7 @@ pub struct Cli {
     pub command: Option<Command>,
     /// With no subcommand or `uci`: list every search and evaluator parameter as a UCI option
     /// too (for SPSA tuners; over two thousand); without it `uci` shows only the options a GUI
-    /// user expects (29). `chainmate uci --tunables` is the same.
+    /// user expects (30). `chainmate uci --tunables` is the same.
     #[arg(long, global = true)]
     pub tunables: bool,
 }

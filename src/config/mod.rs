@@ -90,6 +90,8 @@ pub enum ConfigError {
     UnknownToken(String),
     /// An opening book that cannot be used.
     Book(String),
+    /// An evaluator parameter file that cannot be used.
+    EvalFile(String),
     /// An action library that cannot be used.
     Library(String),
     /// An error inside a configuration string, with the string for context.
@@ -128,7 +130,9 @@ impl fmt::Display for ConfigError {
                 choices.join(", ")
             ),
             ConfigError::Param(e) => write!(f, "{e}"),
-            ConfigError::Book(e) | ConfigError::Library(e) => f.write_str(e),
+            ConfigError::Book(e) | ConfigError::Library(e) | ConfigError::EvalFile(e) => {
+                f.write_str(e)
+            }
             ConfigError::NotAnAssignment(t) => write!(f, "'{t}': expected NAME=VALUE"),
             ConfigError::UnknownToken(t) => write!(
                 f,
@@ -287,6 +291,12 @@ pub const OPTIONS: &[OptionRow] = &[
         kind: Kind::Combo(AnyEvaluator::NAMES),
         get: |o| o.evaluator_name.clone(),
         set: Setter::Choice(|o, v| o.select_evaluator(v)),
+    },
+    OptionRow {
+        name: "EvalFile",
+        kind: Kind::String,
+        get: |o| o.eval_file.clone(),
+        set: Setter::Text(|o, v| o.load_eval_file(v)),
     },
     OptionRow {
         name: "Search",
@@ -534,6 +544,8 @@ pub struct EngineOptions {
     pub selected: usize,
     /// The `Evaluator` value last selected (a family or a `family:variant`).
     pub evaluator_name: String,
+    /// `EvalFile`: the last parameter file loaded into the selected evaluator, as given.
+    pub eval_file: String,
     /// `OwnBook`: use the book selected by `Book`.
     pub own_book: bool,
     /// `Book`: `off`, `cbr` (paper 000's case-based retrieval) or `polyglot` (`BookFile`).
@@ -581,6 +593,7 @@ impl Default for EngineOptions {
             evaluators,
             selected: 0,
             evaluator_name: String::new(),
+            eval_file: String::new(),
             own_book: false,
             book_kind: "cbr",
             book_file: String::new(),
@@ -707,6 +720,23 @@ impl EngineOptions {
                     .sample(n, crate::book::cbr::CASE_SAMPLE_SEED),
             )
         };
+    }
+
+    /// `EvalFile`: loads a `name = value` parameter file (as `tune` writes) into the selected
+    /// evaluator — all of it or, on any bad line, none of it. An empty path only forgets the
+    /// name; `Evaluator` set afterwards selects that evaluator's own values again.
+    fn load_eval_file(&mut self, path: &str) -> Result<(), ConfigError> {
+        let path = path.trim();
+        if path.is_empty() {
+            self.eval_file.clear();
+            return Ok(());
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ConfigError::EvalFile(format!("cannot read {path}: {e}")))?;
+        crate::eval::params::load_text(self.evaluator_mut().params_mut(), &text)
+            .map_err(|e| ConfigError::EvalFile(format!("{path}: {e}")))?;
+        self.eval_file = path.to_string();
+        Ok(())
     }
 
     /// `BookFile`: reads a Polyglot book (an empty path unloads it).
@@ -967,25 +997,67 @@ mod tests {
     }
 
     #[test]
+    fn an_eval_file_loads_into_the_selected_evaluator_all_or_nothing() {
+        use crate::eval::Evaluator;
+        let dir = std::env::temp_dir();
+        let good = dir.join(format!(
+            "chainmate-evalfile-{}-good.txt",
+            std::process::id()
+        ));
+        let bad = dir.join(format!("chainmate-evalfile-{}-bad.txt", std::process::id()));
+        std::fs::write(&good, "# a fit\ntempo_mg = 77\ntempo_eg = 5\n").unwrap();
+        std::fs::write(&bad, "tempo_mg = 12\nno_such_weight = 3\n").unwrap();
+        let mut o = EngineOptions::default();
+        let tempo = |o: &EngineOptions| o.evaluator().params().get("tempo_mg").unwrap();
+        let before = tempo(&o);
+        o.set("EvalFile", Some(good.to_str().unwrap())).unwrap();
+        assert_eq!(tempo(&o), 77.0);
+        assert_eq!(o.get("EvalFile").as_deref(), good.to_str());
+        // The searches the options configure use it.
+        let config = o.search_config();
+        assert_eq!(config.evaluator.params().get("tempo_eg"), Some(5.0));
+        // A bad file changes nothing and says why.
+        let err = o.set("EvalFile", Some(bad.to_str().unwrap())).unwrap_err();
+        assert!(err.to_string().contains("no_such_weight"), "{err}");
+        assert_eq!(tempo(&o), 77.0);
+        let err = o.set("EvalFile", Some("/nonexistent/fit.txt")).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("cannot read /nonexistent/fit.txt"),
+            "{err}"
+        );
+        // It loads into the evaluator selected at the time: `tsvetkov` has no `tempo_mg`.
+        o.set("Evaluator", Some("tsvetkov:paper")).unwrap();
+        assert!(o.set("EvalFile", Some(good.to_str().unwrap())).is_err());
+        o.set("Evaluator", Some("full")).unwrap();
+        assert_eq!(tempo(&o), 77.0, "full keeps its loaded values");
+        assert_ne!(before, 77.0);
+        let _ = std::fs::remove_file(good);
+        let _ = std::fs::remove_file(bad);
+    }
+
+    #[test]
     fn the_uci_list_shows_a_dozen_options_and_tunables_on_request() {
         let shown = EngineOptions::declarations(false);
         assert_eq!(shown.len(), OPTIONS.len());
         assert!(
-            shown.len() <= 29,
+            shown.len() <= 30,
             "the standard dozen, the papers' switches, MaxDepth, UCI_ShowWDL, UCI_Chess960, \
-             UCI_LimitStrength/UCI_Elo, the book and the action library"
+             UCI_LimitStrength/UCI_Elo, the evaluator's parameter file, the book and the \
+             action library"
         );
         let strings: Vec<&String> = shown.iter().filter(|d| d.contains("type string")).collect();
         assert_eq!(
             strings,
             [
+                "option name EvalFile type string default <empty>",
                 "option name BookFile type string default <empty>",
                 "option name ActionLibrary type string default <empty>"
             ]
         );
         let all = EngineOptions::declarations(true);
         assert_eq!(all.len(), OPTIONS.len() + tunables().len());
-        assert_eq!(all.iter().filter(|d| d.contains("type string")).count(), 2);
+        assert_eq!(all.iter().filter(|d| d.contains("type string")).count(), 3);
         assert!(all.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
         assert!(all
             .contains(&"option name search.rfp_margin type spin default 80 min 0 max 1000".into()));
