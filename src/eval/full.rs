@@ -50,7 +50,11 @@
 //!   the nearest enemy pawn there (`storm_distance`, blocked by an own pawn or free);
 //! * `passed_safe_stop` (a passed pawn whose stop square the enemy does not attack, by rank)
 //!   and `pawn_push_threat` (enemy pieces a safe pawn push would attack);
-//! * `tempo` for the side to move.
+//! * `tempo` for the side to move;
+//! * a quadratic king danger: with two enemy pieces attacking the squares next to the king
+//!   (one, with a queen on the board), the `danger_*` weights × counts sum to a danger `d`
+//!   per phase, and the side loses `max(d_mg, 0)²/720` and `max(d_eg, 0)/20` (Ethereal's
+//!   shape; the one term that is not linear in its weights — the tuner differentiates it).
 //!
 //! Mobility counts the squares a piece attacks that hold no own pawn or king and no enemy pawn
 //! attacks (Ethereal's "mobility area", simplified). Threats use plain attack sets (no x-rays,
@@ -62,7 +66,7 @@
 //! only pieces; for a side ahead without pawns, 0 when it has at most a minor piece and 16
 //! when it is ahead by at most a minor piece — the well-known drawing margins.
 //!
-//! # Linear in its weights
+//! # Linear in its weights (but for the king danger)
 //!
 //! The evaluation is `(mg·φ + eg·(120 − φ)·scale/64) / 120` with φ = `npm` in half pawns
 //! (capped at 120), where `mg` and `eg` are sums of weight × count. Everything is computed
@@ -294,6 +298,20 @@ full_params! {
     /// Enemy knights, bishops, rooks and queens a pawn would attack after a safe push (to an
     /// empty square no enemy pawn attacks and the enemy does not attack or we defend).
     pawn_push_threat: 1 = Tapered::filled(Z),
+    /// King danger (the quadratic term, see [`KING_DANGER_MG_DIVISOR`]): per attack of an
+    /// enemy knight, bishop, rook, queen on a square next to the king.
+    danger_zone_attacks: 4 = Tapered::filled(Z),
+    /// King danger: per enemy piece attacking the squares next to the king.
+    danger_attackers: 1 = Tapered::filled(Z),
+    /// King danger: per safe check of an enemy knight, bishop, rook, queen.
+    danger_safe_check: 4 = Tapered::filled(Z),
+    /// King danger: per square next to the king that the enemy attacks and that only the
+    /// king or the queen defends, or nothing.
+    danger_weak_square: 1 = Tapered::filled(Z),
+    /// King danger: once when the enemy has no queen.
+    danger_no_queen: 1 = Tapered::filled(Z),
+    /// King danger: once (an offset, typically negative, that a few attacks must overcome).
+    danger_base: 1 = Tapered::filled(Z),
 }
 
 /// The phase at the start: non-pawn material in half pawns, both sides.
@@ -302,10 +320,42 @@ pub const MAX_PHASE: i32 = 120;
 pub const OPENING_PHASE: i32 = 90;
 const PHASE_UNITS: [i32; 6] = [0, 6, 6, 9, 18, 0];
 
+/// King danger `d` (a sum of the `danger_*` weights × counts, per phase) costs the side whose
+/// king it threatens `max(d, 0)² / 720` in the middlegame ...
+pub const KING_DANGER_MG_DIVISOR: i32 = 720;
+/// ... and `max(d, 0) / 20` in the endgame (Ethereal's shape: a few attackers cost little,
+/// many cost more than the sum of their parts).
+pub const KING_DANGER_EG_DIVISOR: i32 = 20;
+
+/// The middlegame and endgame penalties of a king danger `d = [d_mg, d_eg]`, centipawns
+/// (positive: what the threatened side loses), in the reals the tuner uses.
+pub fn king_danger_penalty(d: [f64; 2]) -> [f64; 2] {
+    let (mg, eg) = (d[0].max(0.0), d[1].max(0.0));
+    [
+        mg * mg / KING_DANGER_MG_DIVISOR as f64,
+        eg / KING_DANGER_EG_DIVISOR as f64,
+    ]
+}
+
+/// The same in the whole centipawns the search uses (rounded once each).
+fn king_danger_penalty_int(d: S) -> S {
+    let (mg, eg) = (d[0].max(0), d[1].max(0));
+    [
+        round_div(
+            i64::from(mg) * i64::from(mg),
+            i64::from(KING_DANGER_MG_DIVISOR),
+        ) as i32,
+        round_div(i64::from(eg), i64::from(KING_DANGER_EG_DIVISOR)) as i32,
+    ]
+}
+
 /// Where a walk over the position puts each weight × count.
 pub trait Accumulator {
     /// Adds `count` times the pair at flat index `index` (whose value is `weight`) for `color`.
     fn add(&mut self, color: Color, index: usize, weight: S, count: i32);
+    /// Adds `count` times the king-danger pair at `index` to the danger of `color`'s king
+    /// (turned into a penalty once the walk is done: [`KING_DANGER_MG_DIVISOR`]).
+    fn danger(&mut self, color: Color, index: usize, weight: S, count: i32);
 }
 
 /// Sums White's minus Black's weights: what the search needs.
@@ -313,6 +363,21 @@ pub trait Accumulator {
 struct Sum {
     mg: i32,
     eg: i32,
+    /// Each side's king danger so far, by colour.
+    danger: [S; 2],
+}
+
+impl Sum {
+    /// Turns both kings' danger into penalties (once, after the walk).
+    #[inline]
+    fn settle_danger(&mut self) {
+        for color in [Color::White, Color::Black] {
+            let [mg, eg] = king_danger_penalty_int(self.danger[color.index()]);
+            self.mg -= mg * color.sign();
+            self.eg -= eg * color.sign();
+        }
+        self.danger = [[0; 2]; 2];
+    }
 }
 
 impl Accumulator for Sum {
@@ -322,6 +387,13 @@ impl Accumulator for Sum {
         self.mg += weight[0] * c;
         self.eg += weight[1] * c;
     }
+
+    #[inline(always)]
+    fn danger(&mut self, color: Color, _index: usize, weight: S, count: i32) {
+        let d = &mut self.danger[color.index()];
+        d[0] += weight[0] * count;
+        d[1] += weight[1] * count;
+    }
 }
 
 /// The counts of a position's features (White's minus Black's), for the tuner: the evaluation
@@ -330,6 +402,10 @@ impl Accumulator for Sum {
 pub struct Trace {
     /// `(flat index, count)`, one entry per index, sorted.
     pub counts: Vec<(u16, i16)>,
+    /// The king-danger counts of White's king and of Black's (`(flat index, count)`, sorted;
+    /// see [`king_danger_penalty`]): the evaluation subtracts White's penalty and adds
+    /// Black's.
+    pub danger: [Vec<(u16, i16)>; 2],
     /// φ: non-pawn material in half pawns, capped at [`MAX_PHASE`].
     pub phase: i32,
     /// The endgame scale, out of 64.
@@ -343,12 +419,38 @@ impl Accumulator for Trace {
                 .push((index as u16, (count * color.sign()) as i16));
         }
     }
+
+    fn danger(&mut self, color: Color, index: usize, _weight: S, count: i32) {
+        if count != 0 {
+            self.danger[color.index()].push((index as u16, count as i16));
+        }
+    }
 }
 
-/// Per field and side, for `explain`.
-struct PerField(Vec<[[i64; 2]; 2]>);
+/// `(index, count)` pairs sorted by index, one per index, without zeros.
+fn merge_counts(mut counts: Vec<(u16, i16)>) -> Vec<(u16, i16)> {
+    counts.sort_unstable_by_key(|&(i, _)| i);
+    let mut merged: Vec<(u16, i16)> = Vec::with_capacity(counts.len());
+    for (i, c) in counts {
+        match merged.last_mut() {
+            Some(last) if last.0 == i => last.1 += c,
+            _ => merged.push((i, c)),
+        }
+    }
+    merged.retain(|&(_, c)| c != 0);
+    merged
+}
+
+/// Per field and side, for `explain`, and each king's danger.
+struct PerField(Vec<[[i64; 2]; 2]>, [S; 2]);
 
 impl Accumulator for PerField {
+    fn danger(&mut self, color: Color, _index: usize, weight: S, count: i32) {
+        let d = &mut self.1[color.index()];
+        d[0] += weight[0] * count;
+        d[1] += weight[1] * count;
+    }
+
     fn add(&mut self, color: Color, index: usize, weight: S, count: i32) {
         let field = FIELDS
             .iter()
@@ -561,6 +663,17 @@ macro_rules! add {
     }};
     ($acc:expr, $p:expr, $color:expr, $f:ident, $count:expr) => {
         add!($acc, $p, $color, $f, 0, $count)
+    };
+}
+
+/// Adds `count` of element `i` of the king-danger field `f` to `color`'s king's danger.
+macro_rules! danger {
+    ($acc:expr, $p:expr, $color:expr, $f:ident, $i:expr, $count:expr) => {{
+        let i = $i;
+        $acc.danger($color, idx::$f + i, $p.$f.0[i], $count)
+    }};
+    ($acc:expr, $p:expr, $color:expr, $f:ident, $count:expr) => {
+        danger!($acc, $p, $color, $f, 0, $count)
     };
 }
 
@@ -900,7 +1013,9 @@ impl Full {
             add!(acc, p, color, shelter_piece, i, n);
         }
         let zone = king_attacks(king).with(king);
+        let near = king_attacks(king);
         let mut enemy_attackers = 0usize;
+        let mut near_attacks = [0i32; 4];
         // One pass over the enemy's pieces (knight, bishop, rook, queen = index 0..3).
         for &(piece, _, att) in s.them.pieces() {
             let n = (att & zone).popcount() as i32;
@@ -908,6 +1023,7 @@ impl Full {
                 enemy_attackers += 1;
                 add!(acc, p, color, king_zone_attacks, piece.index() - 1, n);
             }
+            near_attacks[piece.index() - 1] += (att & near).popcount() as i32;
         }
         let checks = [
             knight_attacks(king),
@@ -916,11 +1032,31 @@ impl Full {
             rook_attacks(king, occupied) | bishop_attacks(king, occupied),
         ];
         let safe = !(s.us.all | s.board.color(!color));
+        let mut safe_checks = [0i32; 4];
         for (i, piece) in SLIDERS_AND_KNIGHT.into_iter().enumerate() {
             let n = (checks[i] & s.them.by_piece[piece.index()] & safe).popcount() as i32;
+            safe_checks[i] = n;
             add!(acc, p, color, safe_check, i, n);
         }
         add!(acc, p, color, king_attackers, enemy_attackers.min(7), 1);
+        // King danger, once the attack is real: two attackers, or one with a queen on the
+        // board (Ethereal's gate).
+        let enemy_queens = s.board.colored(!color, Piece::Queen).popcount() as i32;
+        if enemy_attackers as i32 > 1 - enemy_queens {
+            for i in 0..4 {
+                danger!(acc, p, color, danger_zone_attacks, i, near_attacks[i]);
+                danger!(acc, p, color, danger_safe_check, i, safe_checks[i]);
+            }
+            danger!(acc, p, color, danger_attackers, enemy_attackers as i32);
+            let guards = s.us.pawn_attacks
+                | s.us.by_piece[Piece::Knight.index()]
+                | s.us.by_piece[Piece::Bishop.index()]
+                | s.us.by_piece[Piece::Rook.index()];
+            let weak = (near & s.them.all) - guards;
+            danger!(acc, p, color, danger_weak_square, weak.popcount() as i32);
+            danger!(acc, p, color, danger_no_queen, i32::from(enemy_queens == 0));
+            danger!(acc, p, color, danger_base, 1);
+        }
         if (files_of(Bitboard::from_square(king)) & s.own_pawns).is_empty() {
             add!(acc, p, color, king_open_file, 1);
         }
@@ -1000,25 +1136,26 @@ impl Full {
         let mut trace = Trace::default();
         let passed = self.pawn_terms(board, &mut trace);
         self.piece_terms(board, passed, &mut trace);
-        let mut counts = std::mem::take(&mut trace.counts);
-        counts.sort_unstable_by_key(|&(i, _)| i);
-        let mut merged: Vec<(u16, i16)> = Vec::with_capacity(counts.len());
-        for (i, c) in counts {
-            match merged.last_mut() {
-                Some(last) if last.0 == i => last.1 += c,
-                _ => merged.push((i, c)),
-            }
-        }
-        merged.retain(|&(_, c)| c != 0);
-        // The scale depends on who is ahead in the endgame sum: the counts times the weights.
+        let merged = merge_counts(std::mem::take(&mut trace.counts));
+        let danger = trace.danger.map(merge_counts);
+        // The scale depends on who is ahead in the endgame sum: the counts times the weights,
+        // less White's king danger, plus Black's.
         let flat = self.params.flat();
-        let eg: i32 = merged
-            .iter()
-            .map(|&(i, c)| flat[i as usize][1] * c as i32)
-            .sum();
+        let sum = |counts: &[(u16, i16)], phase: usize| -> i32 {
+            counts
+                .iter()
+                .map(|&(i, c)| flat[i as usize][phase] * c as i32)
+                .sum()
+        };
+        let mut eg = sum(&merged, 1);
+        for color in [Color::White, Color::Black] {
+            let d = &danger[color.index()];
+            eg -= king_danger_penalty_int([sum(d, 0), sum(d, 1)])[1] * color.sign();
+        }
         let (phase, scale) = Full::phase_and_scale(board, eg);
         Trace {
             counts: merged,
+            danger,
             phase,
             scale,
         }
@@ -1055,6 +1192,7 @@ impl Full {
         let mut sum = Sum::default();
         let passed = self.cached_pawn_terms(board, &mut sum);
         self.piece_terms(board, passed, &mut sum);
+        sum.settle_danger();
         let (phase, scale) = Full::phase_and_scale(board, sum.eg);
         Full::blend(sum.mg as i64, sum.eg as i64, phase, scale)
     }
@@ -1071,24 +1209,42 @@ impl Evaluator for Full {
     }
 
     fn explain(&self, board: &Board) -> Explanation {
-        let mut per = PerField(vec![[[0; 2]; 2]; FIELDS.len()]);
+        let mut per = PerField(vec![[[0; 2]; 2]; FIELDS.len()], [[0; 2]; 2]);
         let passed = self.pawn_terms(board, &mut per);
         self.piece_terms(board, passed, &mut per);
         let white = self.white_score(board);
+        // Each king's danger as a penalty of its side: a term of its own (the `danger_*`
+        // weights enter only through it).
+        let penalties = per
+            .1
+            .map(|d| king_danger_penalty_int(d).map(|x| -i64::from(x)));
         // Who is ahead in the endgame half (for the scale): the per-field sums, netted.
-        let eg: i64 = per.0.iter().map(|sides| sides[0][1] - sides[1][1]).sum();
+        let eg: i64 = per
+            .0
+            .iter()
+            .map(|sides| sides[0][1] - sides[1][1])
+            .sum::<i64>()
+            + penalties[0][1]
+            - penalties[1][1];
         let (phase, scale) = Full::phase_and_scale(board, eg as i32);
         let blend = |s: [i64; 2]| {
             (s[0] as f64 * phase as f64 * 64.0
                 + s[1] as f64 * (MAX_PHASE - phase) as f64 * scale as f64)
                 / (MAX_PHASE as f64 * 64.0)
         };
-        let terms: Vec<Term> = FIELDS
+        let mut terms: Vec<Term> = FIELDS
             .iter()
             .zip(&per.0)
             .filter(|(_, sides)| sides.iter().any(|s| s != &[0, 0]))
             .map(|(&(name, _, _), sides)| Term::new(name, blend(sides[0]), blend(sides[1])))
             .collect();
+        if penalties != [[0; 2]; 2] {
+            terms.push(Term::new(
+                "king_danger",
+                blend(penalties[0]),
+                blend(penalties[1]),
+            ));
+        }
         let total = terms.iter().map(Term::net).sum();
         Explanation::with_total(self.name(), board, terms, total, white)
     }
@@ -1217,36 +1373,86 @@ mod tests {
         assert_eq!(net_count(&passers, idx::passed_safe_stop + 4), 1, "a5 only");
     }
 
+    /// The shipped weights with the king-danger weights a fit starts from.
+    pub(crate) fn with_danger() -> Full {
+        let mut e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        crate::eval::params::load_text(e.params_mut(), include_str!("full_danger_start.txt"))
+            .unwrap();
+        e
+    }
+
+    /// Black's king faces a knight, a queen and a bishop; White's king no queen.
+    const KING_HUNT: &str = "r4rk1/ppp2ppp/8/6NQ/8/3B4/PPP2PPP/R4RK1 b - - 0 1";
+
     #[test]
     fn trace_times_weights_is_the_evaluation() {
-        let e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
-        for fen in [
-            crate::core::STARTPOS_FEN,
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "4k3/8/8/8/8/8/4P3/4KB2 b - - 0 1",
-            "6k1/5ppp/8/8/8/8/1B3PPP/6K1 w - - 0 1",
+        for e in [
+            Full::from_text(crate::eval::FULL_TUNED).unwrap(),
+            with_danger(),
         ] {
-            let b = board(fen);
-            let t = e.trace(&b);
-            let w = e.params.flat();
-            let mg: i64 = t
-                .counts
-                .iter()
-                .map(|&(i, c)| w[i as usize][0] as i64 * c as i64)
-                .sum();
-            let eg: i64 = t
-                .counts
-                .iter()
-                .map(|&(i, c)| w[i as usize][1] as i64 * c as i64)
-                .sum();
-            assert_eq!(
-                Full::blend(mg, eg, t.phase, t.scale),
-                e.white_score(&b),
-                "{fen}"
-            );
-            assert_eq!(e.explain(&b).score, e.evaluate(&b), "{fen}");
+            for fen in [
+                crate::core::STARTPOS_FEN,
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                "4k3/8/8/8/8/8/4P3/4KB2 b - - 0 1",
+                "6k1/5ppp/8/8/8/8/1B3PPP/6K1 w - - 0 1",
+                KING_HUNT,
+            ] {
+                let b = board(fen);
+                let t = e.trace(&b);
+                let w = e.params.flat();
+                let sum = |counts: &[(u16, i16)], phase: usize| -> i64 {
+                    counts
+                        .iter()
+                        .map(|&(i, c)| w[i as usize][phase] as i64 * c as i64)
+                        .sum()
+                };
+                let (mut mg, mut eg) = (sum(&t.counts, 0), sum(&t.counts, 1));
+                for color in [Color::White, Color::Black] {
+                    let d = &t.danger[color.index()];
+                    let pen = king_danger_penalty_int([sum(d, 0) as i32, sum(d, 1) as i32]);
+                    mg -= i64::from(pen[0] * color.sign());
+                    eg -= i64::from(pen[1] * color.sign());
+                }
+                assert_eq!(
+                    Full::blend(mg, eg, t.phase, t.scale),
+                    e.white_score(&b),
+                    "{fen}"
+                );
+                assert_eq!(e.explain(&b).score, e.evaluate(&b), "{fen}");
+            }
         }
+    }
+
+    #[test]
+    fn king_danger_counts_real_attacks_only() {
+        let e = with_danger();
+        let hunt = board(KING_HUNT);
+        let t = e.trace(&hunt);
+        // Black's king: three attackers; White's: none to speak of, and no enemy queen.
+        assert!(t.danger[Color::White.index()].is_empty());
+        let black = &t.danger[Color::Black.index()];
+        let count = |i: usize| black.iter().find(|&&(j, _)| j as usize == i).map(|x| x.1);
+        assert_eq!(count(idx::danger_attackers), Some(3));
+        assert_eq!(count(idx::danger_base), Some(1));
+        assert_eq!(count(idx::danger_no_queen), None, "White has its queen");
+        let explained = e.explain(&hunt);
+        let danger = explained
+            .terms
+            .iter()
+            .find(|t| t.name == "king_danger")
+            .expect("a king_danger term");
+        assert!(danger.black < 0.0 && danger.white == 0.0, "{danger:?}");
+        // One attacker without a queen is no attack: the gate stays shut.
+        let lone = board("6k1/5ppp/8/6N1/8/8/5PPP/6K1 w - - 0 1");
+        assert!(e.trace(&lone).danger.iter().all(Vec::is_empty));
+        // With zero danger weights (the shipped evaluator until a fit) nothing changes.
+        let plain = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        assert!(plain
+            .explain(&hunt)
+            .terms
+            .iter()
+            .all(|t| t.name != "king_danger"));
     }
 
     #[test]

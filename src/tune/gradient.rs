@@ -21,7 +21,10 @@
 //! are compared on the one thing that matters, how well the evaluation predicts games.
 
 use crate::core::Color;
-use crate::eval::full::{idx, Full, Trace, MAX_PHASE};
+use crate::eval::full::{
+    idx, king_danger_penalty, Full, Trace, KING_DANGER_EG_DIVISOR, KING_DANGER_MG_DIVISOR,
+    MAX_PHASE,
+};
 use crate::eval::params::ParamSet;
 use crate::eval::Evaluator;
 
@@ -32,6 +35,11 @@ pub struct Dataset {
     index: Vec<u16>,
     count: Vec<f32>,
     start: Vec<u32>,
+    /// King-danger counts (the quadratic term): White's king's then Black's for each
+    /// position, `danger_start[2i + c]..danger_start[2i + c + 1]`.
+    danger_index: Vec<u16>,
+    danger_count: Vec<f32>,
+    danger_start: Vec<u32>,
     mg_factor: Vec<f32>,
     eg_factor: Vec<f32>,
     /// The game's result, White's view.
@@ -61,6 +69,9 @@ impl Dataset {
             index: Vec::new(),
             count: Vec::new(),
             start: vec![0],
+            danger_index: Vec::new(),
+            danger_count: Vec::new(),
+            danger_start: vec![0],
             mg_factor: Vec::with_capacity(samples.len()),
             eg_factor: Vec::with_capacity(samples.len()),
             result: samples.iter().map(|s| s.result as f32).collect(),
@@ -72,6 +83,13 @@ impl Dataset {
                 d.count.push(c as f32);
             }
             d.start.push(d.index.len() as u32);
+            for side in &t.danger {
+                for &(i, c) in side {
+                    d.danger_index.push(i);
+                    d.danger_count.push(c as f32);
+                }
+                d.danger_start.push(d.danger_index.len() as u32);
+            }
             let phase = t.phase as f32 / MAX_PHASE as f32;
             d.mg_factor.push(phase);
             d.eg_factor.push((1.0 - phase) * t.scale as f32 / 64.0);
@@ -114,12 +132,40 @@ impl Dataset {
             .map(|(&j, &c)| (j as usize, c))
     }
 
+    /// The king-danger features of `side`'s king (0 White, 1 Black) in position `i`.
+    fn danger_features(&self, i: usize, side: usize) -> impl Iterator<Item = (usize, f32)> + '_ {
+        let k = 2 * i + side;
+        let (a, b) = (
+            self.danger_start[k] as usize,
+            self.danger_start[k + 1] as usize,
+        );
+        self.danger_index[a..b]
+            .iter()
+            .zip(&self.danger_count[a..b])
+            .map(|(&j, &c)| (j as usize, c))
+    }
+
+    /// The king danger `[d_mg, d_eg]` of `side`'s king in position `i` under weights `w`.
+    fn danger(&self, w: &[[f64; 2]], i: usize, side: usize) -> [f64; 2] {
+        let mut d = [0.0, 0.0];
+        for (j, c) in self.danger_features(i, side) {
+            d[0] += w[j][0] * c as f64;
+            d[1] += w[j][1] * c as f64;
+        }
+        d
+    }
+
     /// White's evaluation of position `i` under real-valued weights `w`.
     fn eval(&self, w: &[[f64; 2]], i: usize) -> f64 {
         let (mut mg, mut eg) = (0.0, 0.0);
         for (j, c) in self.features(i) {
             mg += w[j][0] * c as f64;
             eg += w[j][1] * c as f64;
+        }
+        for (side, sign) in [(0, 1.0), (1, -1.0)] {
+            let [pm, pe] = king_danger_penalty(self.danger(w, i, side));
+            mg -= sign * pm;
+            eg -= sign * pe;
         }
         mg * self.mg_factor[i] as f64 + eg * self.eg_factor[i] as f64
     }
@@ -165,6 +211,20 @@ impl Dataset {
                             for (j, cnt) in self.features(i) {
                                 g[j][0] += dm * cnt as f64;
                                 g[j][1] += de * cnt as f64;
+                            }
+                            // The danger penalty −sign·(max(d_mg, 0)²/720, max(d_eg, 0)/20).
+                            for (side, sign) in [(0, 1.0), (1, -1.0)] {
+                                let [d_mg, d_eg] = self.danger(w, i, side);
+                                let slope_mg = 2.0 * d_mg.max(0.0) / KING_DANGER_MG_DIVISOR as f64;
+                                let slope_eg = if d_eg > 0.0 {
+                                    1.0 / KING_DANGER_EG_DIVISOR as f64
+                                } else {
+                                    0.0
+                                };
+                                for (j, cnt) in self.danger_features(i, side) {
+                                    g[j][0] -= sign * dm * slope_mg * cnt as f64;
+                                    g[j][1] -= sign * de * slope_eg * cnt as f64;
+                                }
                             }
                         }
                         g
@@ -348,6 +408,53 @@ mod tests {
                     "weight {j}/{ph}: numeric {numeric}, analytic {}",
                     g[j][ph]
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_king_danger_gradient_matches_finite_differences() {
+        // Black's king hunted by three pieces; White's by a queen and a rook.
+        let text = [
+            "r4rk1/ppp2ppp/8/6NQ/8/3B4/PPPq1PPP/R4RK1 b - - c9 \"1-0\"; ce 300;",
+            "6k1/5ppp/8/8/8/1q6/r4PPP/6K1 w - - c9 \"0-1\";",
+        ]
+        .join("\n");
+        let (samples, _) = parse_samples(&text);
+        let mut e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        crate::eval::params::load_text(
+            e.params_mut(),
+            include_str!("../eval/full_danger_start.txt"),
+        )
+        .unwrap();
+        let mut d = Dataset::new(&e, &samples, 1);
+        d.blend(&samples, 0.5, 1.0);
+        let w = real(&e);
+        // The dataset evaluates as the evaluator does (the search rounds each penalty once).
+        for (i, s) in samples.iter().enumerate() {
+            assert!((d.eval(&w, i) - white_view(&e, s)).abs() <= 1.5, "{i}");
+        }
+        assert!(d.danger(&w, 0, 1)[0] > 0.0, "Black's king is in danger");
+        let g = d.gradient(&w, 1.0, 1);
+        for j in [
+            idx::danger_zone_attacks,
+            idx::danger_zone_attacks + 3,
+            idx::danger_attackers,
+            idx::danger_base,
+        ] {
+            for ph in 0..2 {
+                let h = 1e-3;
+                let mut up = w.clone();
+                up[j][ph] += h;
+                let mut down = w.clone();
+                down[j][ph] -= h;
+                let numeric = (d.error(&up, 1.0, 1) - d.error(&down, 1.0, 1)) / (2.0 * h);
+                assert!(
+                    (numeric - g[j][ph]).abs() <= 1e-9 + 1e-4 * numeric.abs(),
+                    "weight {j}/{ph}: numeric {numeric}, analytic {}",
+                    g[j][ph]
+                );
+                assert!(numeric.abs() > 1e-9, "weight {j}/{ph} moves the error");
             }
         }
     }
