@@ -1446,13 +1446,25 @@ mod tests {
         // One attacker without a queen is no attack: the gate stays shut.
         let lone = board("6k1/5ppp/8/6N1/8/8/5PPP/6K1 w - - 0 1");
         assert!(e.trace(&lone).danger.iter().all(Vec::is_empty));
-        // With zero danger weights (the shipped evaluator until a fit) nothing changes.
-        let plain = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        // With zero danger weights there is no such term.
+        let zeros: String = include_str!("full_danger_start.txt")
+            .lines()
+            .filter_map(|l| l.split_once(" = "))
+            .map(|(name, _)| format!("{name} = 0\n"))
+            .collect();
+        let plain = Full::from_text(&zeros).unwrap();
         assert!(plain
             .explain(&hunt)
             .terms
             .iter()
             .all(|t| t.name != "king_danger"));
+        // The shipped weights, fitted, see danger here.
+        let shipped = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        assert!(shipped
+            .explain(&hunt)
+            .terms
+            .iter()
+            .any(|t| t.name == "king_danger"));
     }
 
     #[test]

@@ -123,7 +123,7 @@ pub const PINS: &[Pin] = &[
         sets: &[],
         positions: Bench,
         depth: DEFAULT_DEPTH,
-        nodes: 1_168_627,
+        nodes: 951_995,
     },
     pin("plain", Sample, 6, 1_691_159),
     pin("plain+chessmaps", Sample, 6, 4_803_055),
