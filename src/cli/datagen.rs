@@ -37,6 +37,10 @@ pub struct DatagenArgs {
     /// Random legal plies played after the book line.
     #[arg(long, default_value_t = 2)]
     pub random_plies: usize,
+    /// Plies of the engines' play passed over before positions are kept (0 keeps the
+    /// openings' own positions too: with a short book, the opening's data).
+    #[arg(long, default_value_t = 8)]
+    pub skip_plies: usize,
     /// Seed of the openings and random plies (game number `g` is the same game for the same
     /// seed and settings).
     #[arg(long, default_value_t = 1)]
@@ -91,17 +95,19 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
     let settings = DatagenSettings {
         nodes: args.nodes,
         random_plies: args.random_plies,
+        skip_plies: args.skip_plies,
         hash_mb: args.hash,
         seed: args.seed,
         ..DatagenSettings::default()
     };
     let (mut file, existing) = open_for_append(&args.out)?;
     println!(
-        "datagen: {} nodes a move, {} openings + {} random plies, seed {}, {} at a time; {} holds \
-         {} positions from {} games",
+        "datagen: {} nodes a move, {} openings + {} random plies, positions from the engines' \
+         ply {}, seed {}, {} at a time; {} holds {} positions from {} games",
         settings.nodes,
         book.len(),
         settings.random_plies,
+        settings.skip_plies,
         settings.seed,
         args.concurrency,
         args.out.display(),
