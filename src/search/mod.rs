@@ -316,7 +316,31 @@ pub(crate) struct Shared<'a> {
     pub(crate) nodes: AtomicU64,
 }
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
+    /// The shared state of a search of `position` within `limits`: the clock starts at
+    /// [`Limits::started`] (or now), the budget is the limits' for the side to move.
+    fn new(
+        tt: &'a TranspositionTable,
+        control: &'a SearchControl,
+        limits: &'a Limits,
+        position: &Position,
+        config: &SearchConfig,
+    ) -> Self {
+        Shared {
+            tt,
+            control,
+            limits,
+            budget: TimeBudget::new(
+                limits,
+                position.board().side_to_move(),
+                config.move_overhead,
+            ),
+            start: limits.started.unwrap_or_else(Instant::now),
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        }
+    }
+
     /// Time counted against the budget: since `go`, or since `ponderhit` after pondering.
     pub(crate) fn elapsed_for_budget(&self) -> Option<Duration> {
         if self.control.pondering() {
@@ -437,19 +461,7 @@ impl Searcher {
         }
         let limits = Limits::default();
         let control = SearchControl::default();
-        let shared = Shared {
-            tt: &self.tt,
-            control: &control,
-            limits: &limits,
-            budget: TimeBudget::new(
-                &limits,
-                position.board().side_to_move(),
-                config.move_overhead,
-            ),
-            start: Instant::now(),
-            done: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-        };
+        let shared = Shared::new(&self.tt, &control, &limits, position, config);
         let board = position.board();
         let mut thread = Thread::new(0, &shared, config, position, &mut self.memory[0], &Silent);
         let eval = (!board.is_check()).then(|| thread.corrected(board, thread.evaluate(board)));
@@ -601,19 +613,7 @@ impl Job<'_> {
             reporter,
         } = *self;
         tt.new_search();
-        let shared = Shared {
-            tt,
-            control,
-            limits,
-            budget: TimeBudget::new(
-                limits,
-                position.board().side_to_move(),
-                config.move_overhead,
-            ),
-            start: limits.started.unwrap_or_else(Instant::now),
-            done: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-        };
+        let shared = Shared::new(tt, control, limits, position, config);
         let (main_memory, helper_memory) = memory.split_first_mut().expect("at least one thread");
         let result = std::thread::scope(|scope| {
             for (id, m) in helper_memory.iter_mut().enumerate() {
