@@ -84,16 +84,9 @@ impl CorrectionKey {
     #[inline]
     fn hash(self, board: &Board) -> u64 {
         const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+        // Knight to king: every piece but the pawns.
         let pieces = |color: Color| {
-            [
-                Piece::Knight,
-                Piece::Bishop,
-                Piece::Rook,
-                Piece::Queen,
-                Piece::King,
-            ]
-            .iter()
-            .fold(0u64, |k, &p| {
+            Piece::ALL[1..].iter().fold(0u64, |k, &p| {
                 (k ^ board.colored(color, p).0)
                     .wrapping_mul(MIX)
                     .rotate_left(23)
