@@ -297,9 +297,18 @@ fn try_play_accepts_every_generated_move() {
 }
 
 fn gives_check_agrees_with_playing(board: &Board) -> Result<(), String> {
+    let info = board.check_info();
     for &mv in board.legal_moves().iter() {
         let mut after = *board;
         after.play_unchecked(mv);
+        if board.gives_check_with(&info, mv) != after.is_check() {
+            return Err(format!(
+                "gives_check_with({mv}) = {} but gives_check = {} and playing it says {}",
+                board.gives_check_with(&info, mv),
+                board.gives_check(mv),
+                after.is_check()
+            ));
+        }
         if board.gives_check(mv) != after.is_check() {
             return Err(format!(
                 "gives_check({mv}) = {} but the move {} check",
@@ -318,10 +327,36 @@ fn gives_check_agrees_with_playing(board: &Board) -> Result<(), String> {
 #[test]
 fn gives_check_predicts_check_for_every_legal_move() {
     // Covers direct, discovered, castling-rook, promotion and en-passant checks as the random
-    // games produce them.
+    // games produce them, for both the general test and the one with the position's
+    // precomputed check squares and discoverers.
     check_games(GAMES, |game: Game| {
         game.line().check_each(gives_check_agrees_with_playing)
     });
+}
+
+#[test]
+fn gives_check_is_right_two_plies_deep_in_the_tricky_perft_positions() {
+    // Kiwipete (castling, pins, promotions), CPW positions 3-5 (en passant uncovering a rook,
+    // promotions with check), and a discovered check by a knight leaving a bishop's diagonal
+    // and by a king stepping off a rook's file.
+    let fens = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "4k3/8/2N5/8/B7/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/4K3/4R3 w - - 0 1",
+    ];
+    for fen in fens {
+        let board = Board::from_fen(fen).unwrap();
+        gives_check_agrees_with_playing(&board).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for &mv in board.legal_moves().iter() {
+            let mut next = board;
+            next.play_unchecked(mv);
+            gives_check_agrees_with_playing(&next)
+                .unwrap_or_else(|e| panic!("{fen} after {mv}: {e}"));
+        }
+    }
 }
 
 fn bits(bb: u64) -> Vec<String> {

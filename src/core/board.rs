@@ -55,6 +55,18 @@ pub struct Board {
     pub(crate) fullmove: u16,
 }
 
+/// How the side to move can give check in one position ([`Board::check_info`]).
+#[derive(Clone, Copy, Debug)]
+pub struct CheckInfo {
+    /// By piece kind: the squares from which such a piece of the side to move attacks the
+    /// enemy king (none for the king).
+    squares: [Bitboard; Piece::COUNT],
+    /// The side to move's pieces that alone block one of its own sliders from the enemy king.
+    discoverers: Bitboard,
+    /// The enemy king.
+    king: Square,
+}
+
 /// FEN of the initial position.
 pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -521,6 +533,53 @@ impl Board {
             || (pawn_attacks(!us, king) & ours[Piece::Pawn as usize]).any()
             || (bishop_attacks(king, occupied) & diagonal).any()
             || (rook_attacks(king, occupied) & orthogonal).any()
+    }
+
+    /// What [`Board::gives_check_with`] needs, computed once for a position whose moves will
+    /// be asked about one by one: the squares from which each kind of piece of the side to
+    /// move would attack the enemy king, and the pieces of the side to move that alone stand
+    /// between that king and one of their own sliders (moving one off the line uncovers a
+    /// check).
+    pub fn check_info(&self) -> CheckInfo {
+        let us = self.side;
+        let king = self.king(!us);
+        let occupied = self.occupied();
+        let (diagonal, orthogonal) = (bishop_attacks(king, occupied), rook_attacks(king, occupied));
+        let snipers = (rook_rays(king) & self.orthogonal_sliders(us))
+            | (bishop_rays(king) & self.diagonal_sliders(us));
+        let mut discoverers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.any() && !blockers.more_than_one() {
+                discoverers |= blockers & self.colors[us as usize];
+            }
+        }
+        CheckInfo {
+            squares: [
+                pawn_attacks(!us, king),
+                knight_attacks(king),
+                diagonal,
+                orthogonal,
+                diagonal | orthogonal,
+                Bitboard::EMPTY,
+            ],
+            discoverers,
+            king,
+        }
+    }
+
+    /// [`Board::gives_check`] for the legal move `mv` with this position's
+    /// [`Board::check_info`]: a table lookup for a direct check and a line test for a
+    /// discovered one; castling, en passant and promotions take the general path.
+    #[inline]
+    pub fn gives_check_with(&self, info: &CheckInfo, mv: Move) -> bool {
+        if mv.is_castle() || mv.is_en_passant() || mv.promotion().is_some() {
+            return self.gives_check(mv);
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let piece = self.mailbox[from as usize].unwrap_or(Piece::Pawn);
+        info.squares[piece as usize].contains(to)
+            || (info.discoverers.contains(from) && !line(from, info.king).contains(to))
     }
 
     /// The board after passing the move ("null move", for null-move pruning), or `None` when

@@ -21,7 +21,7 @@ pub mod tables;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use board::{Board, STARTPOS_FEN};
+pub use board::{Board, CheckInfo, STARTPOS_FEN};
 pub use castling::{CastleSide, CastlingRights, CastlingRooks};
 pub use fen::FenError;
 pub use move_error::MoveError;

@@ -14,6 +14,8 @@
 //! until an SPRT accepts them (docs/strength.md).
 //! [`Thread::qsearch`] (in `quiescence.rs`) resolves captures at the leaves.
 
+use std::cell::OnceCell;
+
 use super::history::{CorrectionWeights, Lineage};
 use super::ordering::{MovePicker, OrderingContext};
 use super::see::see_ge;
@@ -372,6 +374,8 @@ impl Thread<'_> {
         let mut move_count = 0usize;
         let mut quiets_tried = MoveList::new();
         let mut noisy_tried = MoveList::new();
+        // The squares that give check here, computed when the pruning first asks.
+        let check_info = OnceCell::new();
         let has_pieces = (board.color(board.side_to_move())
             & !board.pieces(Piece::Pawn)
             & !board.pieces(Piece::King))
@@ -413,7 +417,15 @@ impl Thread<'_> {
             let lmr = self.lmr[(depth as usize).min(MAX_PLY)][move_count.min(63)];
             if best_score > -MATE_IN_MAX_PLY
                 && has_pieces
-                && selectivity::shallow_prune(board, mv, node, alpha, (move_count, history, lmr), p)
+                && selectivity::shallow_prune(
+                    board,
+                    mv,
+                    node,
+                    alpha,
+                    (move_count, history, lmr),
+                    &check_info,
+                    p,
+                )
             {
                 continue;
             }

@@ -2,9 +2,11 @@
 //! to reduce a late quiet move. No search state is read or written here, so each rule can be
 //! tested, tuned (every threshold is a `search.*` parameter) or switched off alone.
 
+use std::cell::OnceCell;
+
 use super::params::SearchParams;
 use super::see::see_ge;
-use crate::core::{Board, Move};
+use crate::core::{Board, CheckInfo, Move};
 use crate::eval::score::{Score, MAX_PLY};
 
 /// The fixed facts of a node, passed to the pruning before moves, the move loop and the
@@ -101,6 +103,7 @@ pub(crate) fn shallow_prune(
     node: &Node,
     alpha: Score,
     (move_count, history, lmr): (usize, i32, i32),
+    check_info: &OnceCell<CheckInfo>,
     p: &SearchParams,
 ) -> bool {
     let depth = node.depth;
@@ -112,7 +115,8 @@ pub(crate) fn shallow_prune(
     if depth > p.see_max_depth.max(p.lmp_max_depth) && futility_depth > p.futility_max_depth {
         return false;
     }
-    let tactical = mv.is_noisy() || board.gives_check(mv);
+    let tactical =
+        mv.is_noisy() || board.gives_check_with(check_info.get_or_init(|| board.check_info()), mv);
     if !tactical {
         let lmp_limit = (p.lmp_base + depth * depth) as usize / (2 - node.improving as usize);
         if depth <= p.lmp_max_depth && move_count > lmp_limit {
