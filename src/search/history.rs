@@ -25,6 +25,29 @@ impl PieceTo {
 /// Number of distinct [`PieceTo`] keys.
 const PIECE_TO: usize = 12 * 64;
 
+/// A continuation row of zeros, for the earlier moves a node does not have.
+static ZERO_ROW: [i16; PIECE_TO] = [0; PIECE_TO];
+
+/// One node's history rows ([`Heuristics::quiet_rows`]): the side to move's butterfly table
+/// and a continuation row per earlier move. Scores exactly as [`Heuristics::quiet_score`].
+pub struct QuietRows<'a> {
+    butterfly: &'a [i32],
+    continuation: [&'a [i16]; 3],
+}
+
+impl QuietRows<'_> {
+    /// The combined history score of the quiet move `mv` (played by `board`'s side to move).
+    #[inline(always)]
+    pub fn score(&self, board: &Board, mv: Move) -> i32 {
+        let key = PieceTo::of(board, mv).0 as usize;
+        let mut score = self.butterfly[mv.from() as usize * 64 + mv.dest() as usize];
+        for row in self.continuation {
+            score += i32::from(row[key]);
+        }
+        score
+    }
+}
+
 /// The history heuristics of one search thread, kept from one search to the next within a
 /// game (a [`super::Searcher`] keeps them, beside the move chains) and cleared by `ucinewgame`.
 pub struct Heuristics {
@@ -241,6 +264,22 @@ impl Heuristics {
         score
     }
 
+    /// The rows of the tables [`Heuristics::quiet_score`] reads at a node with `lineage`,
+    /// looked up once to score all of its quiet moves.
+    #[inline]
+    pub fn quiet_rows(&self, side: Color, lineage: &Lineage) -> QuietRows<'_> {
+        let butterfly = side as usize * 64 * 64;
+        let mut continuation = [&ZERO_ROW[..]; 3];
+        for (row, (table, before)) in continuation.iter_mut().zip(lineage.continuations()) {
+            let start = Self::continuation_index(table, before, PieceTo(0));
+            *row = &self.continuation[start..start + PIECE_TO];
+        }
+        QuietRows {
+            butterfly: &self.history[butterfly..butterfly + 64 * 64],
+            continuation,
+        }
+    }
+
     /// The capture-history slot of the noisy move `mv` (before it is played).
     #[inline(always)]
     fn capture_index(board: &Board, mv: Move) -> usize {
@@ -344,6 +383,51 @@ mod tests {
 
     fn board(fen: &str) -> Board {
         Board::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn a_nodes_rows_score_every_quiet_move_as_quiet_score_does() {
+        let b = board("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let quiets: Vec<Move> = b
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| !m.is_noisy())
+            .collect();
+        let keys = [
+            PieceTo::of(&b, quiets[0]),
+            PieceTo::of(&b, quiets[3]),
+            PieceTo::of(&b, quiets[5]),
+        ];
+        for separate in [false, true] {
+            for present in 0..8u8 {
+                let key = |i: usize| (present >> i & 1 == 1).then_some(keys[i]);
+                let lineage = Lineage {
+                    previous: None,
+                    previous_key: key(0),
+                    grandparent_key: key(1),
+                    fourth_key: key(2),
+                    separate,
+                };
+                // Rewards and penalties under this lineage (and the same moves under others).
+                let mut h = Heuristics::default();
+                for (i, &best) in quiets.iter().enumerate() {
+                    h.update_history(
+                        &b,
+                        37 * i as i32 - 200,
+                        best,
+                        &quiets[..i % 4],
+                        &lineage,
+                        16384,
+                    );
+                }
+                let rows = h.quiet_rows(b.side_to_move(), &lineage);
+                for &mv in &quiets {
+                    assert_eq!(rows.score(&b, mv), h.quiet_score(&b, mv, &lineage), "{mv}");
+                }
+                assert!(quiets.iter().any(|&mv| rows.score(&b, mv) != 0));
+            }
+        }
     }
 
     #[test]

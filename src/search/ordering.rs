@@ -6,7 +6,7 @@
 //! hands them out best-first by selection, so a cutoff after a few moves does not pay for a
 //! full sort.
 
-use super::history::{Heuristics, Lineage};
+use super::history::{Heuristics, Lineage, QuietRows};
 use super::pruning::MoveFilter;
 use super::see::{capture_gain, see_ge, see_value};
 use crate::core::{Board, GenType, Move, MoveList, Piece, MAX_MOVES};
@@ -130,8 +130,11 @@ pub struct DefaultScorer;
 
 impl Scorer for DefaultScorer {
     fn score(&self, board: &Board, moves: &[Move], scores: &mut [i32], ctx: &OrderingContext) {
+        let rows = ctx
+            .heuristics
+            .quiet_rows(board.side_to_move(), &ctx.lineage);
         for (score, &mv) in scores.iter_mut().zip(moves) {
-            *score = score_move(board, mv, ctx);
+            *score = score_move(board, mv, ctx, &rows);
         }
     }
 }
@@ -222,7 +225,7 @@ impl MovePicker {
 }
 
 /// The ordering score of a move at a main-search node.
-fn score_move(board: &Board, mv: Move, ctx: &OrderingContext) -> i32 {
+fn score_move(board: &Board, mv: Move, ctx: &OrderingContext, rows: &QuietRows) -> i32 {
     if mv.is_noisy() {
         if matches!(mv.promotion(), Some(p) if p != Piece::Queen) {
             return UNDER_PROMOTION + mvv_lva(board, mv);
@@ -248,7 +251,7 @@ fn score_move(board: &Board, mv: Move, ctx: &OrderingContext) -> i32 {
     } else if ctx.heuristics.counter(side, ctx.lineage.previous) == Some(mv) {
         COUNTER
     } else {
-        ctx.heuristics.quiet_score(board, mv, &ctx.lineage) + quiet_tiebreak(board, mv)
+        rows.score(board, mv) + quiet_tiebreak(board, mv)
     }
 }
 
