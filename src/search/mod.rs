@@ -27,6 +27,7 @@
 mod chain_replay;
 pub mod chains;
 pub mod chessmaps;
+mod correction;
 pub mod history;
 pub mod hooks;
 mod node;

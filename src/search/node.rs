@@ -16,7 +16,7 @@
 
 use std::cell::OnceCell;
 
-use super::history::{CorrectionWeights, Lineage};
+use super::history::Lineage;
 use super::ordering::{MovePicker, OrderingContext};
 use super::see::see_ge;
 use super::selectivity::{self, Node, NodeKind};
@@ -96,53 +96,6 @@ impl Thread<'_> {
             self.learn_correction(board, &node, best_score, best_move);
         }
         best_score
-    }
-
-    /// What a node's hash entry keeps as its static evaluation: the evaluator's own value
-    /// when the correction history or `search.tt_raw_eval` is on (it is corrected again when
-    /// read), else the node's (possibly sharpened) value; 0 in check.
-    pub(crate) fn tt_eval(&self, node: &Node) -> Score {
-        let p = &self.config.params;
-        if node.in_check {
-            0
-        } else if self.correction_weights() != [0; 4] || p.tt_raw_eval > 0 {
-            node.raw_eval
-        } else {
-            node.eval
-        }
-    }
-
-    /// Correction history: when the search's score says the static evaluation was too high
-    /// (a fail low or exact score below it) or too low (a best move found above it), and
-    /// neither a capture nor a mate explains the difference, the corrections of this side's
-    /// pawn structure (and, when their weights are on, pieces and material) move towards it.
-    /// Only with `search.correction_weight`, `correction_nonpawn` or `correction_material`
-    /// above 0.
-    fn learn_correction(
-        &mut self,
-        board: &Board,
-        node: &Node,
-        best_score: Score,
-        best_move: Option<Move>,
-    ) {
-        let weights = self.correction_weights();
-        if weights == [0; 4]
-            || node.in_check
-            || best_move.is_some_and(|m| m.is_noisy())
-            || best_score.abs() >= MATE_IN_MAX_PLY
-        {
-            return;
-        }
-        let below = best_score < node.static_eval && best_score < node.beta;
-        let above = best_score > node.static_eval && best_move.is_some();
-        if below || above {
-            self.heuristics.update_correction(
-                board,
-                &weights,
-                node.depth,
-                best_score - node.static_eval,
-            );
-        }
     }
 
     /// Node entry: counts the node, checks limits, draws, the ply cap and mate distance.
@@ -226,31 +179,6 @@ impl Thread<'_> {
         };
         self.stack[ply].eval = eval;
         (eval, corrected, raw)
-    }
-
-    /// `raw` plus the correction history's entry for `board` (unchanged when it is off), kept
-    /// clear of the mate range.
-    pub(crate) fn corrected(&self, board: &Board, raw: Score) -> Score {
-        let weights = self.correction_weights();
-        if weights == [0; 4] {
-            return raw;
-        }
-        (raw + self.heuristics.correction(board, &weights))
-            .clamp(-MATE_IN_MAX_PLY + 1, MATE_IN_MAX_PLY - 1)
-    }
-
-    /// The correction tables' weights (pawns, White's pieces, Black's pieces, material), none
-    /// below 0.
-    #[inline]
-    fn correction_weights(&self) -> CorrectionWeights {
-        let p = &self.config.params;
-        let nonpawn = p.correction_nonpawn.max(0);
-        [
-            p.correction_weight.max(0),
-            nonpawn,
-            nonpawn,
-            p.correction_material.max(0),
-        ]
     }
 
     /// Reverse futility pruning and null-move pruning (non-PV nodes out of check).
@@ -446,19 +374,13 @@ impl Thread<'_> {
                         self.remember_chain(board, ply);
                     }
                     if score >= beta {
-                        if quiet {
-                            self.reward_quiet_cutoff(board, node, mv, &quiets_tried, &lineage);
-                        }
-                        if p.capture_history > 0 {
-                            let max = p.history_max;
-                            self.heuristics.update_capture_history(
-                                board,
-                                p.history_bonus(depth),
-                                mv,
-                                &noisy_tried,
-                                max,
-                            );
-                        }
+                        self.reward_cutoff(
+                            board,
+                            node,
+                            mv,
+                            (&quiets_tried, &noisy_tried),
+                            &lineage,
+                        );
                         break;
                     }
                 }
@@ -475,6 +397,28 @@ impl Thread<'_> {
             return (if in_check { score::mated_in(ply) } else { DRAW }, None);
         }
         (best_score, best_move)
+    }
+
+    /// `mv` refuted the node: the quiet-move heuristics learn it if it is quiet, and the
+    /// capture history (when on) rewards it if it is noisy and penalises the noisy moves tried
+    /// before it.
+    fn reward_cutoff(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        mv: Move,
+        (quiets_tried, noisy_tried): (&[Move], &[Move]),
+        lineage: &Lineage,
+    ) {
+        if !mv.is_noisy() {
+            self.reward_quiet_cutoff(board, node, mv, quiets_tried, lineage);
+        }
+        let p = &self.config.params;
+        if p.capture_history > 0 {
+            let (bonus, max) = (p.history_bonus(node.depth), p.history_max);
+            self.heuristics
+                .update_capture_history(board, bonus, mv, noisy_tried, max);
+        }
     }
 
     /// A quiet move refuted the node: it becomes a killer and the counter move, and the
