@@ -123,7 +123,7 @@ pub const PINS: &[Pin] = &[
         sets: &[],
         positions: Bench,
         depth: DEFAULT_DEPTH,
-        nodes: 951_995,
+        nodes: 972_661,
     },
     pin("plain", Sample, 6, 1_691_159),
     pin("plain+chessmaps", Sample, 6, 4_803_055),
