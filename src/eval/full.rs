@@ -54,7 +54,15 @@
 //! * a quadratic king danger: with two enemy pieces attacking the squares next to the king
 //!   (one, with a queen on the board), the `danger_*` weights × counts sum to a danger `d`
 //!   per phase, and the side loses `max(d_mg, 0)²/720` and `max(d_eg, 0)/20` (Ethereal's
-//!   shape; the one term that is not linear in its weights — the tuner differentiates it).
+//!   shape; the one term that is not linear in its weights — the tuner differentiates it);
+//! * `space` (middlegame-heavy positions only): safe central squares behind the own pawns,
+//!   weighted by the square of the pieces there are to use them and how blocked the pawns are
+//!   (Stockfish's shape);
+//! * `complexity` (Ethereal's term): the endgame sum is moved towards zero, never past it, or
+//!   away from it by a weighted count of the pawns, the passed pawns, pawns on both wings, a
+//!   pure pawn ending, the kings' outflanking and a constant — how convertible an advantage
+//!   is, which material alone does not say. Like the king danger it is not linear in its
+//!   weights at the pin (`max(c, −|eg|)`), and the tuner differentiates it piecewise.
 //!
 //! Mobility counts the squares a piece attacks that hold no own pawn or king and no enemy pawn
 //! attacks (Ethereal's "mobility area", simplified). Threats use plain attack sets (no x-rays,
@@ -312,6 +320,18 @@ full_params! {
     danger_no_queen: 1 = Tapered::filled(Z),
     /// King danger: once (an offset, typically negative, that a few attacks must overcome).
     danger_base: 1 = Tapered::filled(Z),
+    /// Space, while `npm` ≥ [`SPACE_PHASE`]: the safe squares on files c–f of the own second
+    /// to fourth ranks (no own pawn, no enemy pawn attack), those up to three squares behind
+    /// an own pawn and unattacked counted twice, times `w² / 64` with `w` the side's pieces
+    /// (pawns and king included) − 3 + the blocked pawns (at most 9): Stockfish's shape (its
+    /// `/ 16` is in units a quarter of a centipawn; with whole-centipawn weights `/ 16` left
+    /// the fitted weight below one half, rounded to nothing).
+    space: 1 = Tapered::filled(Z),
+    /// Complexity (Ethereal's term; endgame weights only): the endgame sum moves towards zero
+    /// or away from it by `Σ weight × count` over the pawns, the passed pawns, pawns on both
+    /// wings, a pawn ending (no other piece), the kings' outflanking (file distance − rank
+    /// distance) and once — never past zero ([`complexity_adjustment`]).
+    complexity: 6 = Tapered::filled(Z),
 }
 
 /// The phase at the start: non-pawn material in half pawns, both sides.
@@ -349,13 +369,44 @@ fn king_danger_penalty_int(d: S) -> S {
     ]
 }
 
+/// Space counts only while non-pawn material (half pawns, both sides) is at least this: with
+/// most pieces on the board (Stockfish's threshold is about the same share of its material).
+pub const SPACE_PHASE: i32 = 90;
+
+/// The complexity term's effect on an endgame sum `eg`: `sign(eg) × max(c, −|eg|)` — a
+/// complexity `c` above zero says the side ahead has winning chances beyond its material, one
+/// below zero that the advantage is hard to convert, but it never turns the sign (Ethereal's
+/// `evaluateComplexity`). In the reals the tuner uses.
+pub fn complexity_adjustment(eg: f64, c: f64) -> f64 {
+    let sign = if eg > 0.0 {
+        1.0
+    } else if eg < 0.0 {
+        -1.0
+    } else {
+        0.0
+    };
+    sign * c.max(-eg.abs())
+}
+
+/// The same in whole centipawns.
+fn complexity_adjustment_int(eg: i32, c: i32) -> i32 {
+    eg.signum() * c.max(-eg.abs())
+}
+
 /// Where a walk over the position puts each weight × count.
 pub trait Accumulator {
+    /// Whether the walk records counts (the tuner's trace) rather than sums: a term whose
+    /// weights are all zero adds nothing to a sum and may be skipped, but its counts are
+    /// what a fit starting from zero needs.
+    const COUNTS: bool = false;
     /// Adds `count` times the pair at flat index `index` (whose value is `weight`) for `color`.
     fn add(&mut self, color: Color, index: usize, weight: S, count: i32);
     /// Adds `count` times the king-danger pair at `index` to the danger of `color`'s king
     /// (turned into a penalty once the walk is done: [`KING_DANGER_MG_DIVISOR`]).
     fn danger(&mut self, color: Color, index: usize, weight: S, count: i32);
+    /// Adds `count` times the complexity pair at `index` (both sides together; only the
+    /// endgame weight counts, through [`complexity_adjustment`] once the walk is done).
+    fn complexity(&mut self, index: usize, weight: S, count: i32);
 }
 
 /// Sums White's minus Black's weights: what the search needs.
@@ -365,18 +416,23 @@ struct Sum {
     eg: i32,
     /// Each side's king danger so far, by colour.
     danger: [S; 2],
+    /// The complexity so far (endgame weights).
+    complexity: i32,
 }
 
 impl Sum {
-    /// Turns both kings' danger into penalties (once, after the walk).
+    /// Turns both kings' danger into penalties, then applies the complexity to the endgame
+    /// sum (once, after the walk).
     #[inline]
-    fn settle_danger(&mut self) {
+    fn settle(&mut self) {
         for color in [Color::White, Color::Black] {
             let [mg, eg] = king_danger_penalty_int(self.danger[color.index()]);
             self.mg -= mg * color.sign();
             self.eg -= eg * color.sign();
         }
         self.danger = [[0; 2]; 2];
+        self.eg += complexity_adjustment_int(self.eg, self.complexity);
+        self.complexity = 0;
     }
 }
 
@@ -394,6 +450,11 @@ impl Accumulator for Sum {
         d[0] += weight[0] * count;
         d[1] += weight[1] * count;
     }
+
+    #[inline(always)]
+    fn complexity(&mut self, _index: usize, weight: S, count: i32) {
+        self.complexity += weight[1] * count;
+    }
 }
 
 /// The counts of a position's features (White's minus Black's), for the tuner: the evaluation
@@ -406,6 +467,8 @@ pub struct Trace {
     /// see [`king_danger_penalty`]): the evaluation subtracts White's penalty and adds
     /// Black's.
     pub danger: [Vec<(u16, i16)>; 2],
+    /// The complexity counts (`(flat index, count)`, sorted; see [`complexity_adjustment`]).
+    pub complexity: Vec<(u16, i16)>,
     /// φ: non-pawn material in half pawns, capped at [`MAX_PHASE`].
     pub phase: i32,
     /// The endgame scale, out of 64.
@@ -413,6 +476,8 @@ pub struct Trace {
 }
 
 impl Accumulator for Trace {
+    const COUNTS: bool = true;
+
     fn add(&mut self, color: Color, index: usize, _weight: S, count: i32) {
         if count != 0 {
             self.counts
@@ -423,6 +488,12 @@ impl Accumulator for Trace {
     fn danger(&mut self, color: Color, index: usize, _weight: S, count: i32) {
         if count != 0 {
             self.danger[color.index()].push((index as u16, count as i16));
+        }
+    }
+
+    fn complexity(&mut self, index: usize, _weight: S, count: i32) {
+        if count != 0 {
+            self.complexity.push((index as u16, count as i16));
         }
     }
 }
@@ -441,10 +512,14 @@ fn merge_counts(mut counts: Vec<(u16, i16)>) -> Vec<(u16, i16)> {
     merged
 }
 
-/// Per field and side, for `explain`, and each king's danger.
-struct PerField(Vec<[[i64; 2]; 2]>, [S; 2]);
+/// Per field and side, for `explain`, each king's danger and the complexity.
+struct PerField(Vec<[[i64; 2]; 2]>, [S; 2], i32);
 
 impl Accumulator for PerField {
+    fn complexity(&mut self, _index: usize, weight: S, count: i32) {
+        self.2 += weight[1] * count;
+    }
+
     fn danger(&mut self, color: Color, _index: usize, weight: S, count: i32) {
         let d = &mut self.1[color.index()];
         d[0] += weight[0] * count;
@@ -841,8 +916,71 @@ impl Full {
             self.threat_terms(&side, acc);
             self.king_safety_terms(&side, acc);
             self.passed_piece_terms(&side, passed, acc);
+            if npm >= SPACE_PHASE && (A::COUNTS || self.params.space.0 != [Z]) {
+                self.space_terms(&side, acc);
+            }
         }
         add!(acc, self.params, board.side_to_move(), tempo, 1);
+        if A::COUNTS || self.params.complexity.0.iter().any(|w| w[1] != 0) {
+            self.complexity_terms(board, passed, npm, acc);
+        }
+    }
+
+    /// Space (see the `space` weights): safe squares in the centre behind the own pawns,
+    /// weighted by how many pieces there are to use them and how closed the pawns are.
+    fn space_terms<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
+        let (area, behind) = match s.color {
+            Color::White => (
+                Bitboard(0x0000_0000_3C3C_3C00),
+                Bitboard((s.own_pawns.0 >> 8) | (s.own_pawns.0 >> 16) | (s.own_pawns.0 >> 24)),
+            ),
+            Color::Black => (
+                Bitboard(0x003C_3C3C_0000_0000),
+                Bitboard((s.own_pawns.0 << 8) | (s.own_pawns.0 << 16) | (s.own_pawns.0 << 24)),
+            ),
+        };
+        let safe = area & !s.own_pawns & !s.them.pawn_attacks;
+        let bonus = (safe.popcount() + (safe & behind & !s.them.all).popcount()) as i32;
+        let pawns = s.board.pieces(Piece::Pawn);
+        let blocked = (Bitboard(s.board.colored(Color::White, Piece::Pawn).0 << 8) & pawns)
+            .popcount()
+            + (Bitboard(s.board.colored(Color::Black, Piece::Pawn).0 >> 8) & pawns).popcount();
+        let weight = (s.board.color(s.color).popcount() as i32 - 3 + blocked.min(9) as i32).max(0);
+        add!(
+            acc,
+            self.params,
+            s.color,
+            space,
+            bonus * weight * weight / 64
+        );
+    }
+
+    /// The complexity counts (see the `complexity` weights), for both sides together.
+    fn complexity_terms<A: Accumulator>(
+        &self,
+        board: &Board,
+        passed: Bitboard,
+        npm: i32,
+        acc: &mut A,
+    ) {
+        let p = &self.params;
+        let pawns = board.pieces(Piece::Pawn);
+        let queenside = Bitboard(0x0F0F_0F0F_0F0F_0F0F);
+        let both_wings = (pawns & queenside).any() && (pawns & !queenside).any();
+        let (wk, bk) = (board.king(Color::White), board.king(Color::Black));
+        let files = (wk.file() as i32 - bk.file() as i32).abs();
+        let ranks = (wk.rank() as i32 - bk.rank() as i32).abs();
+        let counts = [
+            pawns.popcount() as i32,
+            passed.popcount() as i32,
+            i32::from(both_wings),
+            i32::from(npm == 0),
+            files - ranks,
+            1,
+        ];
+        for (i, n) in counts.into_iter().enumerate() {
+            acc.complexity(idx::complexity + i, p.complexity.0[i], n);
+        }
     }
 
     /// Material, paper 004's grading by pawn band, and the piece-square tables.
@@ -1138,6 +1276,7 @@ impl Full {
         self.piece_terms(board, passed, &mut trace);
         let merged = merge_counts(std::mem::take(&mut trace.counts));
         let danger = trace.danger.map(merge_counts);
+        let complexity = merge_counts(std::mem::take(&mut trace.complexity));
         // The scale depends on who is ahead in the endgame sum: the counts times the weights,
         // less White's king danger, plus Black's.
         let flat = self.params.flat();
@@ -1152,10 +1291,12 @@ impl Full {
             let d = &danger[color.index()];
             eg -= king_danger_penalty_int([sum(d, 0), sum(d, 1)])[1] * color.sign();
         }
+        eg += complexity_adjustment_int(eg, sum(&complexity, 1));
         let (phase, scale) = Full::phase_and_scale(board, eg);
         Trace {
             counts: merged,
             danger,
+            complexity,
             phase,
             scale,
         }
@@ -1192,7 +1333,7 @@ impl Full {
         let mut sum = Sum::default();
         let passed = self.cached_pawn_terms(board, &mut sum);
         self.piece_terms(board, passed, &mut sum);
-        sum.settle_danger();
+        sum.settle();
         let (phase, scale) = Full::phase_and_scale(board, sum.eg);
         Full::blend(sum.mg as i64, sum.eg as i64, phase, scale)
     }
@@ -1209,7 +1350,7 @@ impl Evaluator for Full {
     }
 
     fn explain(&self, board: &Board) -> Explanation {
-        let mut per = PerField(vec![[[0; 2]; 2]; FIELDS.len()], [[0; 2]; 2]);
+        let mut per = PerField(vec![[[0; 2]; 2]; FIELDS.len()], [[0; 2]; 2], 0);
         let passed = self.pawn_terms(board, &mut per);
         self.piece_terms(board, passed, &mut per);
         let white = self.white_score(board);
@@ -1226,6 +1367,9 @@ impl Evaluator for Full {
             .sum::<i64>()
             + penalties[0][1]
             - penalties[1][1];
+        // The complexity moves the endgame sum (White's view), before the scale.
+        let complexity = complexity_adjustment_int(eg as i32, per.2);
+        let eg = eg + i64::from(complexity);
         let (phase, scale) = Full::phase_and_scale(board, eg as i32);
         let blend = |s: [i64; 2]| {
             (s[0] as f64 * phase as f64 * 64.0
@@ -1243,6 +1387,13 @@ impl Evaluator for Full {
                 "king_danger",
                 blend(penalties[0]),
                 blend(penalties[1]),
+            ));
+        }
+        if complexity != 0 {
+            terms.push(Term::new(
+                "complexity",
+                blend([0, i64::from(complexity)]),
+                0.0,
             ));
         }
         let total = terms.iter().map(Term::net).sum();
@@ -1414,6 +1565,10 @@ mod tests {
                     mg -= i64::from(pen[0] * color.sign());
                     eg -= i64::from(pen[1] * color.sign());
                 }
+                eg += i64::from(complexity_adjustment_int(
+                    eg as i32,
+                    sum(&t.complexity, 1) as i32,
+                ));
                 assert_eq!(
                     Full::blend(mg, eg, t.phase, t.scale),
                     e.white_score(&b),
@@ -1516,6 +1671,51 @@ mod tests {
             w[idx::tempo] = [w[idx::tempo][0] + 7 * (round + 1), w[idx::tempo][1]];
             tuned.set_weights(&w);
         }
+    }
+
+    #[test]
+    fn space_and_complexity_counts() {
+        let e = Full::default();
+        let counts = |fen: &str| e.trace(&board(fen));
+        let get = |t: &Trace, f: usize| -> Vec<i16> {
+            (0..6)
+                .map(|i| {
+                    t.complexity
+                        .iter()
+                        .find(|&&(j, _)| j as usize == f + i)
+                        .map_or(0, |&(_, c)| c)
+                })
+                .collect()
+        };
+        // Pawns on both wings, no passer, a pawn ending, kings on one file five ranks apart.
+        let t = counts("4k3/pp3ppp/8/8/8/4K3/PP3PPP/8 w - - 0 1");
+        assert_eq!(get(&t, idx::complexity), vec![10, 0, 1, 1, -5, 1]);
+        // One passed pawn, one wing, a rook on the board, kings seven files and ranks apart.
+        let t = counts("7k/8/8/8/8/8/P7/K3R3 w - - 0 1");
+        assert_eq!(get(&t, idx::complexity), vec![1, 1, 0, 0, 0, 1]);
+        let space = |t: &Trace| {
+            t.counts
+                .iter()
+                .find(|&&(i, _)| i as usize == idx::space)
+                .map_or(0, |&(_, c)| c)
+        };
+        // The start: eight safe squares each (ranks 3 and 4 of files c–f), no net space.
+        assert_eq!(space(&counts(crate::core::STARTPOS_FEN)), 0);
+        // After 1.e4 and 2.d4: White's safe squares d2, e2, c3–f3, c4, f4 (8), of which d2,
+        // d3, e2, e3 lie behind its pawns unattacked (+4): 12 × 13² / 64 = 31 (16 pieces − 3,
+        // nothing blocked). Black's c6–f6 (c5–f5 are attacked by the pawns): 4 × 169 / 64 = 10.
+        let t = counts("rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2");
+        assert_eq!(space(&t), 31 - 10);
+    }
+
+    #[test]
+    fn the_complexity_never_turns_the_sign() {
+        assert_eq!(complexity_adjustment_int(100, 30), 30);
+        assert_eq!(complexity_adjustment_int(-100, 30), -30);
+        assert_eq!(complexity_adjustment_int(100, -300), -100);
+        assert_eq!(complexity_adjustment_int(-100, -300), 100);
+        assert_eq!(complexity_adjustment_int(0, 50), 0);
+        assert_eq!(complexity_adjustment(-100.0, -300.0), 100.0);
     }
 
     #[test]

@@ -22,8 +22,8 @@
 
 use crate::core::Color;
 use crate::eval::full::{
-    idx, king_danger_penalty, Full, Trace, KING_DANGER_EG_DIVISOR, KING_DANGER_MG_DIVISOR,
-    MAX_PHASE,
+    complexity_adjustment, idx, king_danger_penalty, Full, Trace, KING_DANGER_EG_DIVISOR,
+    KING_DANGER_MG_DIVISOR, MAX_PHASE,
 };
 use crate::eval::params::ParamSet;
 use crate::eval::Evaluator;
@@ -40,6 +40,11 @@ pub struct Dataset {
     danger_index: Vec<u16>,
     danger_count: Vec<f32>,
     danger_start: Vec<u32>,
+    /// Complexity counts (the endgame-only term that never turns the sign), position `i`'s
+    /// at `complexity_start[i]..complexity_start[i + 1]`.
+    complexity_index: Vec<u16>,
+    complexity_count: Vec<f32>,
+    complexity_start: Vec<u32>,
     mg_factor: Vec<f32>,
     eg_factor: Vec<f32>,
     /// The game's result, White's view.
@@ -72,6 +77,9 @@ impl Dataset {
             danger_index: Vec::new(),
             danger_count: Vec::new(),
             danger_start: vec![0],
+            complexity_index: Vec::new(),
+            complexity_count: Vec::new(),
+            complexity_start: vec![0],
             mg_factor: Vec::with_capacity(samples.len()),
             eg_factor: Vec::with_capacity(samples.len()),
             result: samples.iter().map(|s| s.result as f32).collect(),
@@ -90,6 +98,11 @@ impl Dataset {
                 }
                 d.danger_start.push(d.danger_index.len() as u32);
             }
+            for &(i, c) in &t.complexity {
+                d.complexity_index.push(i);
+                d.complexity_count.push(c as f32);
+            }
+            d.complexity_start.push(d.complexity_index.len() as u32);
             let phase = t.phase as f32 / MAX_PHASE as f32;
             d.mg_factor.push(phase);
             d.eg_factor.push((1.0 - phase) * t.scale as f32 / 64.0);
@@ -155,8 +168,21 @@ impl Dataset {
         d
     }
 
-    /// White's evaluation of position `i` under real-valued weights `w`.
-    fn eval(&self, w: &[[f64; 2]], i: usize) -> f64 {
+    /// The complexity features of position `i`.
+    fn complexity_features(&self, i: usize) -> impl Iterator<Item = (usize, f32)> + '_ {
+        let (a, b) = (
+            self.complexity_start[i] as usize,
+            self.complexity_start[i + 1] as usize,
+        );
+        self.complexity_index[a..b]
+            .iter()
+            .zip(&self.complexity_count[a..b])
+            .map(|(&j, &c)| (j as usize, c))
+    }
+
+    /// White's middlegame and endgame sums of position `i` under weights `w` (king danger
+    /// included), and its complexity — before the complexity moves the endgame sum.
+    fn sums(&self, w: &[[f64; 2]], i: usize) -> (f64, f64, f64) {
         let (mut mg, mut eg) = (0.0, 0.0);
         for (j, c) in self.features(i) {
             mg += w[j][0] * c as f64;
@@ -167,6 +193,17 @@ impl Dataset {
             mg -= sign * pm;
             eg -= sign * pe;
         }
+        let complexity = self
+            .complexity_features(i)
+            .map(|(j, c)| w[j][1] * c as f64)
+            .sum();
+        (mg, eg, complexity)
+    }
+
+    /// White's evaluation of position `i` under real-valued weights `w`.
+    fn eval(&self, w: &[[f64; 2]], i: usize) -> f64 {
+        let (mg, eg, complexity) = self.sums(w, i);
+        let eg = eg + complexity_adjustment(eg, complexity);
         mg * self.mg_factor[i] as f64 + eg * self.eg_factor[i] as f64
     }
 
@@ -203,11 +240,34 @@ impl Dataset {
                         let mut g = vec![[0.0f64; 2]; w.len()];
                         let c = k * std::f64::consts::LN_10 / 400.0;
                         for i in range {
-                            let p = expected_score(self.eval(w, i), k);
+                            let (mg, eg, complexity) = self.sums(w, i);
+                            let e = mg * self.mg_factor[i] as f64
+                                + (eg + complexity_adjustment(eg, complexity))
+                                    * self.eg_factor[i] as f64;
+                            let p = expected_score(e, k);
                             // d/de (R − σ(e))² = −2 (R − σ) σ (1 − σ) · K ln10 / 400
                             let d = -2.0 * (self.target[i] as f64 - p) * p * (1.0 - p) * c;
-                            let (dm, de) =
-                                (d * self.mg_factor[i] as f64, d * self.eg_factor[i] as f64);
+                            let dm = d * self.mg_factor[i] as f64;
+                            // The complexity: eg + sign(eg)·max(c, −|eg|). While c > −|eg|
+                            // the endgame sum moves by sign(eg)·c (slope 1 in eg, sign(eg) in
+                            // c); below, the sum is pinned at zero (slope 0 in both).
+                            let sign = if eg > 0.0 {
+                                1.0
+                            } else if eg < 0.0 {
+                                -1.0
+                            } else {
+                                0.0
+                            };
+                            let (slope_eg, slope_c) = if complexity > -eg.abs() {
+                                (1.0, sign)
+                            } else {
+                                (1.0 - sign * sign, 0.0)
+                            };
+                            let de_raw = d * self.eg_factor[i] as f64;
+                            for (j, cnt) in self.complexity_features(i) {
+                                g[j][1] += de_raw * slope_c * cnt as f64;
+                            }
+                            let de = de_raw * slope_eg;
                             for (j, cnt) in self.features(i) {
                                 g[j][0] += dm * cnt as f64;
                                 g[j][1] += de * cnt as f64;
@@ -459,6 +519,52 @@ mod tests {
         for ((j, ph), numeric) in check_gradient(&d, &w, &weights) {
             assert!(numeric.abs() > 1e-9, "weight {j}/{ph} moves the error");
         }
+    }
+
+    #[test]
+    fn the_complexity_gradient_matches_finite_differences() {
+        // Endgames on both sides of the pin at zero: with these weights the first (a pawn up
+        // on both wings) and the third (a rook ending) are moved towards zero, the second
+        // (king and pawn against king: one pawn, no wings) is pinned at zero.
+        let text = [
+            "8/5pk1/6p1/8/1P6/6P1/5PK1/8 w - - c9 \"1-0\"; ce 120;",
+            "8/8/4k3/8/8/4K3/4P3/8 w - - c9 \"1/2-1/2\";",
+            "r5k1/5ppp/8/8/8/8/P4PPP/R5K1 b - - c9 \"1/2-1/2\"; ce -40;",
+        ]
+        .join("\n");
+        let (samples, _) = parse_samples(&text);
+        let mut e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        let mut flat = e.weights().flat();
+        for (i, v) in [6, 20, 30, -150, 5, -90].into_iter().enumerate() {
+            flat[idx::complexity + i] = [0, v];
+        }
+        e.set_weights(&flat);
+        let mut d = Dataset::new(&e, &samples, 1);
+        d.blend(&samples, 0.5, 1.0);
+        let w = real(&e);
+        for (i, s) in samples.iter().enumerate() {
+            assert!((d.eval(&w, i) - white_view(&e, s)).abs() <= 1.5, "{i}");
+        }
+        // One position moved by the complexity, one pinned at zero.
+        let moved = |i: usize| {
+            let (_, eg, c) = d.sums(&w, i);
+            (c > -eg.abs(), eg)
+        };
+        assert!(moved(0).0 && moved(2).0, "the pawn-up endings are moved");
+        assert!(
+            !moved(1).0 && moved(1).1 != 0.0,
+            "the bare ending is pinned"
+        );
+        let weights = [
+            idx::complexity,
+            idx::complexity + 2,
+            idx::complexity + 5,
+            idx::material,
+        ];
+        let found = check_gradient(&d, &w, &weights);
+        assert!(found
+            .iter()
+            .any(|&((j, ph), g)| j == idx::complexity && ph == 1 && g != 0.0));
     }
 
     #[test]
