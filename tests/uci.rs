@@ -126,7 +126,7 @@ fn tunables_flag_lists_every_parameter_as_a_spin_or_check() {
         options.iter().filter(|l| l.contains("type string")).count(),
         3
     );
-    assert!(options.contains(&"option name search.rfp_margin type spin default 80 min 0 max 1000"));
+    assert!(options.contains(&"option name search.rfp_margin type spin default 83 min 0 max 1000"));
     assert!(
         options.contains(&"option name material.queen type spin default 900 min -2700 max 4500")
     );

@@ -1060,7 +1060,7 @@ mod tests {
         assert_eq!(all.iter().filter(|d| d.contains("type string")).count(), 3);
         assert!(all.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
         assert!(all
-            .contains(&"option name search.rfp_margin type spin default 80 min 0 max 1000".into()));
+            .contains(&"option name search.rfp_margin type spin default 83 min 0 max 1000".into()));
         assert!(all.contains(
             &"option name weighted.c_pos type spin default 974 min -9026 max 10974".into()
         ));

@@ -5,13 +5,13 @@ crate::params! {
     /// Search parameters. Depths are in plies, margins in centipawns.
     pub struct SearchParams {
         /// Half-width of the first aspiration window around the previous score.
-        aspiration_window: i32 = 20,
+        aspiration_window: i32 = 18,
         /// Aspiration windows start at this depth (shallower: full window).
         aspiration_min_depth: i32 = 4,
         /// Reverse futility pruning applies up to this depth.
         rfp_max_depth: i32 = 8,
         /// Reverse futility margin per ply of depth.
-        rfp_margin: i32 = 80,
+        rfp_margin: i32 = 83,
         /// Null-move pruning needs at least this depth.
         nmp_min_depth: i32 = 3,
         /// Null-move base reduction.
@@ -19,18 +19,18 @@ crate::params! {
         /// One more null-move reduction per this many plies of depth.
         nmp_depth_divisor: i32 = 4,
         /// One more null-move reduction per this many centipawns of eval above beta (max 3).
-        nmp_eval_divisor: i32 = 200,
+        nmp_eval_divisor: i32 = 202,
         /// Futility pruning of quiet moves applies up to this depth.
         futility_max_depth: i32 = 6,
         /// Futility margin at depth 1.
-        futility_base: i32 = 90,
+        futility_base: i32 = 93,
         /// Futility margin added per further ply.
-        futility_per_depth: i32 = 90,
+        futility_per_depth: i32 = 85,
         /// Late-move pruning applies up to this depth.
         lmp_max_depth: i32 = 8,
         /// Late-move pruning: quiet moves tried beyond `lmp_base + depth²` are skipped
         /// (halved when the position is not improving).
-        lmp_base: i32 = 3,
+        lmp_base: i32 = 7,
         /// SEE pruning applies up to this depth.
         see_max_depth: i32 = 8,
         /// SEE pruning of quiet moves: skip if SEE < -margin × depth.
@@ -40,13 +40,13 @@ crate::params! {
         /// Late-move reductions need at least this depth.
         lmr_min_depth: i32 = 3,
         /// LMR base, in hundredths: r = base + ln(depth)·ln(moves) / divisor.
-        lmr_base: i32 = 75,
+        lmr_base: i32 = 77,
         /// LMR divisor, in hundredths.
-        lmr_divisor: i32 = 225,
+        lmr_divisor: i32 = 207,
         /// Internal iterative reduction: reduce by one ply without a hash move from this depth.
         iir_min_depth: i32 = 4,
         /// Quiescence delta pruning margin over the captured piece's value.
-        qs_delta_margin: i32 = 200,
+        qs_delta_margin: i32 = 235,
         /// History scores saturate at this magnitude.
         history_max: i32 = 16_384,
         /// Singular extensions need at least this depth.

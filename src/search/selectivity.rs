@@ -66,9 +66,9 @@ impl NodeKind {
 
 /// Late-move reductions by depth (rows, `0..=MAX_PLY`) and move number (columns, `0..64`):
 /// `lmr_base / 100 + ln(depth) · ln(moves) / (lmr_divisor / 100)`, truncated — with the
-/// defaults Ethereal's `0.75 + ln d · ln m / 2.25`. (Until 2026-11-25 the logarithmic term
-/// was divided by 100 once too often, so the table held only zeros and the reductions came
-/// from their adjustments alone.)
+/// defaults `0.77 + ln d · ln m / 2.07` (an SPSA run's, from Ethereal's `0.75 + … / 2.25`).
+/// (Until 2026-11-25 the logarithmic term was divided by 100 once too often, so the table
+/// held only zeros and the reductions came from their adjustments alone.)
 pub(crate) fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
     (0..=MAX_PLY)
         .map(|d| {
@@ -181,8 +181,13 @@ mod tests {
 
     #[test]
     fn the_reduction_table_is_the_logarithmic_formula() {
-        let table = lmr_table(&SearchParams::default());
+        // Ethereal's coefficients (the defaults before the SPSA run of 2026-11-25):
         // 0.75 + ln d · ln m / 2.25, truncated.
+        let table = lmr_table(&SearchParams {
+            lmr_base: 75,
+            lmr_divisor: 225,
+            ..SearchParams::default()
+        });
         for (depth, moves, expected) in [
             (1, 40, 0),  // ln 1 = 0: only the base, below one ply
             (2, 2, 0),   // 0.75 + 0.21
