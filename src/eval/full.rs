@@ -378,14 +378,18 @@ pub const SPACE_PHASE: i32 = 90;
 /// below zero that the advantage is hard to convert, but it never turns the sign (Ethereal's
 /// `evaluateComplexity`). In the reals the tuner uses.
 pub fn complexity_adjustment(eg: f64, c: f64) -> f64 {
-    let sign = if eg > 0.0 {
+    sign(eg) * c.max(-eg.abs())
+}
+
+/// −1, 0 or 1 as `x` is below, at or above zero (`f64::signum` gives 1 at zero).
+pub fn sign(x: f64) -> f64 {
+    if x > 0.0 {
         1.0
-    } else if eg < 0.0 {
+    } else if x < 0.0 {
         -1.0
     } else {
         0.0
-    };
-    sign * c.max(-eg.abs())
+    }
 }
 
 /// The same in whole centipawns.

@@ -251,13 +251,7 @@ impl Dataset {
                             // The complexity: eg + sign(eg)·max(c, −|eg|). While c > −|eg|
                             // the endgame sum moves by sign(eg)·c (slope 1 in eg, sign(eg) in
                             // c); below, the sum is pinned at zero (slope 0 in both).
-                            let sign = if eg > 0.0 {
-                                1.0
-                            } else if eg < 0.0 {
-                                -1.0
-                            } else {
-                                0.0
-                            };
+                            let sign = crate::eval::full::sign(eg);
                             let (slope_eg, slope_c) = if complexity > -eg.abs() {
                                 (1.0, sign)
                             } else {
