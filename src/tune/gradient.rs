@@ -138,24 +138,17 @@ impl Dataset {
     }
 
     fn features(&self, i: usize) -> impl Iterator<Item = (usize, f32)> + '_ {
-        let (a, b) = (self.start[i] as usize, self.start[i + 1] as usize);
-        self.index[a..b]
-            .iter()
-            .zip(&self.count[a..b])
-            .map(|(&j, &c)| (j as usize, c))
+        packed(&self.index, &self.count, &self.start, i)
     }
 
     /// The king-danger features of `side`'s king (0 White, 1 Black) in position `i`.
     fn danger_features(&self, i: usize, side: usize) -> impl Iterator<Item = (usize, f32)> + '_ {
-        let k = 2 * i + side;
-        let (a, b) = (
-            self.danger_start[k] as usize,
-            self.danger_start[k + 1] as usize,
-        );
-        self.danger_index[a..b]
-            .iter()
-            .zip(&self.danger_count[a..b])
-            .map(|(&j, &c)| (j as usize, c))
+        packed(
+            &self.danger_index,
+            &self.danger_count,
+            &self.danger_start,
+            2 * i + side,
+        )
     }
 
     /// The king danger `[d_mg, d_eg]` of `side`'s king in position `i` under weights `w`.
@@ -170,14 +163,12 @@ impl Dataset {
 
     /// The complexity features of position `i`.
     fn complexity_features(&self, i: usize) -> impl Iterator<Item = (usize, f32)> + '_ {
-        let (a, b) = (
-            self.complexity_start[i] as usize,
-            self.complexity_start[i + 1] as usize,
-        );
-        self.complexity_index[a..b]
-            .iter()
-            .zip(&self.complexity_count[a..b])
-            .map(|(&j, &c)| (j as usize, c))
+        packed(
+            &self.complexity_index,
+            &self.complexity_count,
+            &self.complexity_start,
+            i,
+        )
     }
 
     /// White's middlegame and endgame sums of position `i` under weights `w` (king danger
@@ -300,6 +291,20 @@ impl Dataset {
         }
         g
     }
+}
+
+/// Entry `k` of a packed list of `(index, count)` runs: `start[k]..start[k + 1]`.
+fn packed<'a>(
+    index: &'a [u16],
+    count: &'a [f32],
+    start: &[u32],
+    k: usize,
+) -> impl Iterator<Item = (usize, f32)> + 'a {
+    let (a, b) = (start[k] as usize, start[k + 1] as usize);
+    index[a..b]
+        .iter()
+        .zip(&count[a..b])
+        .map(|(&j, &c)| (j as usize, c))
 }
 
 fn split(n: usize, threads: usize) -> Vec<std::ops::Range<usize>> {
