@@ -18,7 +18,7 @@
 //! | `selectivity.rs` | a node's facts (`Node`) and shallow pruning and late-move reductions as pure functions of them |
 //! | `history.rs` | killers, counter moves, butterfly and continuation history |
 //! | `ordering.rs` | the lazy move picker and the [`ordering::Scorer`] trait (default scorer) |
-//! | `see.rs`, `tt.rs`, `time.rs`, `params.rs` | exchange evaluation, the table, time, parameters |
+//! | `see.rs`, `tt.rs` (and `tt/memory.rs`), `time.rs`, `params.rs` | exchange evaluation, the table (and its memory), time, parameters |
 //! | `plain.rs` | paper 001's minimax and alpha-beta |
 //! | `chessmaps.rs` | paper 002's ordering, a [`ordering::Scorer`] chosen once per search |
 //! | `chains.rs`, `chain_replay.rs` | paper 002's move chains: the table, and its replay in the search (the thread's `chains`, `Some` when on) |
