@@ -291,13 +291,14 @@ fn max_depth_caps_a_clocked_search_and_the_zero_evaluation_scores_nothing() {
     );
 }
 
-/// The candidate search ideas that wait for an SPRT, off by default — the correction history
-/// (`search.correction_weight`), razoring (`search.razor_margin`), ProbCut
+/// The candidate search ideas that wait for an SPRT, off by default — the material correction
+/// history (`search.correction_material`), razoring (`search.razor_margin`), ProbCut
 /// (`search.probcut_margin`), the root re-sort after aspiration fails, history pruning, double
 /// singular extensions, reductions of losing captures, a stronger history term in the
 /// reductions, continuation histories by distance, futility pruning that spares moves with a
 /// good history, in the quiescence search a limit on quiet evasions and the hash move first,
-/// null-move verification — and capture history switched off again (accepted, on by default)
+/// null-move verification — and the accepted ones (capture history, the pawn and non-pawn
+/// correction histories, on by default) switched off again
 /// change the tree but not the facts: the same mates at the same distance.
 #[test]
 fn candidate_search_switches_keep_mates_and_change_the_tree() {
@@ -316,7 +317,9 @@ fn candidate_search_switches_keep_mates_and_change_the_tree() {
     };
     let without = tree(&plain);
     for switch in [
-        "search.correction_weight=100",
+        "search.correction_weight=0",
+        "search.correction_nonpawn=0",
+        "search.correction_material=100",
         "search.razor_margin=250",
         "search.probcut_margin=150",
         "search.root_resort=1",
@@ -332,7 +335,8 @@ fn candidate_search_switches_keep_mates_and_change_the_tree() {
         "search.nmp_verify_depth=8",
         "search.lmr_min_reduction=1",
         "search.futility_lmr_depth=1",
-        "search.tt_raw_eval=0",
+        // (`search.tt_raw_eval=0` no longer changes anything: with the correction histories
+        // on, hash entries keep the evaluator's own evaluation whatever it says.)
         "search.lmr_cut_node=0",
         "search.lmr_not_improving=0",
     ] {

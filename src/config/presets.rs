@@ -30,8 +30,9 @@ impl Preset {
     }
 }
 
-/// The search parameters that switch off every selective technique of the default search.
-pub const PLAIN: [(&str, &str); 8] = [
+/// The search parameters that switch off every selective technique of the default search, and
+/// its correction history of the static evaluation.
+pub const PLAIN: [(&str, &str); 10] = [
     ("search.nmp_min_depth", "1000"),
     ("search.lmr_min_depth", "1000"),
     ("search.rfp_max_depth", "0"),
@@ -40,6 +41,8 @@ pub const PLAIN: [(&str, &str); 8] = [
     ("search.see_max_depth", "0"),
     ("search.iir_min_depth", "1000"),
     ("search.se_min_depth", "1000"),
+    ("search.correction_weight", "0"),
+    ("search.correction_nonpawn", "0"),
 ];
 
 const fn preset(
@@ -120,7 +123,8 @@ pub const PRESETS: &[Preset] = &[
         "plain",
         "PVS with iterative deepening, aspiration and quiescence but none of the modern \
          selectivity (null move, LMR, LMP, futility, SEE pruning, IIR, singular \
-         extensions): the kind of search the papers ran",
+         extensions) and no correction history of the evaluation: the kind of search the \
+         papers ran",
         &PLAIN,
     ),
 ];

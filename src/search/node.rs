@@ -7,11 +7,12 @@
 //! move), [`Thread::probcut`], internal iterative reduction, [`Thread::search_moves`] (the
 //! move loop: singular extension of the hash move, shallow pruning and late-move reductions
 //! from [`super::selectivity`], chain replay from [`super::chains`], PVS re-searches, history
-//! updates), [`Thread::store_result`] and [`Thread::learn_correction`]. Capture history and
-//! the evaluator's own evaluation in hash entries are on since their SPRTs; razoring, ProbCut
-//! (in `probcut.rs`), the correction history, history pruning, double singular extensions and
-//! reductions of losing captures are candidates that stay off (their `search.*` switch at 0)
-//! until an SPRT accepts them (docs/strength.md).
+//! updates), [`Thread::store_result`] and [`Thread::learn_correction`]. Capture history, the
+//! evaluator's own evaluation in hash entries and the pawn and non-pawn correction histories
+//! are on since their SPRTs; ProbCut (in `probcut.rs`), the material correction history,
+//! history pruning, double singular extensions and reductions of losing captures are
+//! candidates that stay off (their `search.*` switch at 0) until an SPRT accepts them, and
+//! razoring stays off after its SPRT rejected it (docs/strength.md).
 //! [`Thread::qsearch`] (in `quiescence.rs`) resolves captures at the leaves.
 
 use std::cell::OnceCell;

@@ -63,12 +63,13 @@ crate::params! {
         check_extension: i32 = 1,
         /// Correction history: the share (percent) of the learned correction of the static
         /// evaluation by side and pawn structure that is applied; 0 turns it off (nothing is
-        /// learned either).
-        correction_weight: i32 = 0,
+        /// learned either). On (100) since its SPRT with the non-pawn tables (docs/strength.md
+        /// #25).
+        correction_weight: i32 = 100,
         /// Correction history by each side's pieces other than pawns (two tables, White's
         /// and Black's pieces, as Stockfish's non-pawn correction): their weight in percent;
-        /// 0 turns them off. Adds to `correction_weight`'s pawn table.
-        correction_nonpawn: i32 = 0,
+        /// 0 turns them off. Adds to `correction_weight`'s pawn table. On (100) since #25.
+        correction_nonpawn: i32 = 100,
         /// Correction history by material (the number of each piece of each side): its
         /// weight in percent; 0 turns it off.
         correction_material: i32 = 0,
@@ -150,7 +151,8 @@ crate::params! {
         /// Stockfish and Ethereal do); 0 keeps the node's evaluation as sharpened by its hash
         /// score, which the next visit sharpened again and the quiescence search took as its
         /// stand-pat (the engine before 2026-11-25; 1 won +24 Elo at 20,000 nodes,
-        /// docs/strength.md).
+        /// docs/strength.md). With a correction history on, the entry keeps the evaluator's
+        /// own evaluation whatever this says (it is corrected again when read).
         tt_raw_eval: i32 = 1,
         /// Late-move reductions: plies added at an expected cut node.
         lmr_cut_node: i32 = 1,
