@@ -291,8 +291,9 @@ fn max_depth_caps_a_clocked_search_and_the_zero_evaluation_scores_nothing() {
     );
 }
 
-/// The candidate search ideas that wait for an SPRT, off by default — the material correction
-/// history (`search.correction_material`), razoring (`search.razor_margin`), ProbCut
+/// The candidate search ideas, off by default (waiting for an SPRT, or rejected by one as the
+/// material correction history and razoring were) — the material correction history
+/// (`search.correction_material`), razoring (`search.razor_margin`), ProbCut
 /// (`search.probcut_margin`), the root re-sort after aspiration fails, history pruning, double
 /// singular extensions, reductions of losing captures, a stronger history term in the
 /// reductions, continuation histories by distance, futility pruning that spares moves with a
