@@ -1,10 +1,11 @@
 //! `bench`: a fixed-depth search of a fixed set of positions, the search's signature.
 //!
 //! `chainmate bench [depth]` (and the UCI `bench` command) searches each of [`BENCH_FENS`] to a
-//! fixed depth with one thread and a fresh 16 MiB hash (its pages written before the clock starts), and prints `<N> nodes <M> nps`, the
-//! line distributed-testing frameworks read. N depends only on the search and evaluation code
-//! (no clock is consulted), so it changes exactly when their behaviour does: it goes into the
-//! commit message of every such change as `Bench: N`.
+//! fixed depth with one thread and a fresh 16 MiB hash (its pages written before the clock
+//! starts), and prints `<N> nodes <M> nps`, the line distributed-testing frameworks read. N
+//! depends only on the search and evaluation code (no clock is consulted), so it changes
+//! exactly when their behaviour does: it goes into the commit message of every such change
+//! as `Bench: N`.
 //!
 //! Positions: 20 opening/middlegame positions from the UHO 2022 book sample (Stockfish's
 //! book collection, CC0; every 250th line of `UHO_4060_v4_sample5000.epd`), 10 Win At Chess

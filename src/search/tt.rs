@@ -8,8 +8,9 @@
 //! by two threads writing at once (key from one write, data from another) fails the check and
 //! reads as a miss — Hyatt and Mann's "lockless hashing". No locks. `unsafe` appears in two
 //! places only: the cache prefetch hint in [`TranspositionTable::prefetch`], which touches no
-//! memory, and the zeroed, aligned memory of the bucket array (`BucketArray`, in `tt/memory.rs`: on Linux an
-//! anonymous mapping advised for transparent huge pages, elsewhere the global allocator).
+//! memory, and the zeroed, aligned memory of the bucket array (`BucketArray`, in
+//! `tt/memory.rs`: on Linux an anonymous mapping advised for transparent huge pages,
+//! elsewhere the global allocator).
 //!
 //! # Size and clearing
 //!
@@ -17,10 +18,9 @@
 //! system hands out as untouched pages: `setoption name Hash value 8192` answers at once
 //! instead of writing 8 GiB first, and a page costs its first write during the search.
 //! Clearing a used table of up to [`TranspositionTable::IN_PLACE_CLEAR_MB`] writes zeros over
-//! its pages, which stay mapped: a 16 MiB table clears in about 0.3 ms that way, while a fresh
-//! mapping costs its page faults and the kernel's zeroing again on the next search (five
-//! times as long; ~10 % of `chainmate bench`, which clears before each of its positions, as
-//! Ethereal's does). A larger used table swaps in a fresh zeroed allocation instead (writing
+//! its pages, which stay mapped: a fresh mapping would cost its page faults and the kernel's
+//! zeroing again on the next search (~10 % of `chainmate bench`'s profile, which clears
+//! before each of its positions, as Ethereal's does). A larger used table swaps in a fresh zeroed allocation instead (writing
 //! zeros over 8 GiB would touch every page: 20 s here); only when that cannot be had are zeros
 //! written, by as many threads as the search has (`Threads`). Clearing an unused table does
 //! nothing.

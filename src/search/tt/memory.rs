@@ -7,7 +7,8 @@ use super::Bucket;
 ///
 /// On Linux the array is an anonymous `mmap` of its own: pages arrive zeroed on first touch,
 /// whatever the size, and go back to the system at once when the table is dropped or
-/// cleared. A table of 2 MiB or more starts on a 2 MiB boundary and is marked
+/// cleared by remapping (tables above `IN_PLACE_CLEAR_MB`; smaller ones are zeroed in
+/// place and keep their pages). A table of 2 MiB or more starts on a 2 MiB boundary and is marked
 /// `MADV_HUGEPAGE`, so where transparent huge pages are enabled in `madvise` mode (the
 /// common default) the kernel backs it with 2 MiB pages: a probe then rarely misses the TLB
 /// as well as the cache (Stockfish and Ethereal do the same). Elsewhere the allocator's
