@@ -299,7 +299,7 @@ fn max_depth_caps_a_clocked_search_and_the_zero_evaluation_scores_nothing() {
 /// reductions, continuation histories by distance, futility pruning that spares moves with a
 /// good history, in the quiescence search a limit on quiet evasions and the hash move first,
 /// null-move verification — and the accepted ones (capture history, the pawn and non-pawn
-/// correction histories, on by default) switched off again
+/// correction histories, on by default) and singular extensions' multi-cut switched off again
 /// change the tree but not the facts: the same mates at the same distance.
 #[test]
 fn candidate_search_switches_keep_mates_and_change_the_tree() {
@@ -327,6 +327,7 @@ fn candidate_search_switches_keep_mates_and_change_the_tree() {
         "search.history_prune_margin=20",
         "search.capture_history=0",
         "search.se_double_margin=20",
+        "search.se_multicut=0",
         "search.lmr_noisy=1",
         "search.lmr_history_divisor=2000",
         "search.cont_history_separate=1",

@@ -50,6 +50,12 @@
 //!   the nearest enemy pawn there (`storm_distance`, blocked by an own pawn or free);
 //! * `passed_safe_stop` (a passed pawn whose stop square the enemy does not attack, by rank)
 //!   and `pawn_push_threat` (enemy pieces a safe pawn push would attack);
+//! * `candidate_passer` (Ethereal's shape: a pawn that is not passed but whose only enemy
+//!   stoppers attack it or its stop square, with the stop square defended by own pawns at
+//!   least as often as attacked; by rank, and whether the pawn itself is held as well) and
+//!   `king_pawn_proximity` (the king's distance in files to the nearest pawn of either side:
+//!   a king far from every pawn is out of play in an ending), `knight_far_from_kings` and
+//!   `bishop_long_diagonal` (Ethereal's knight "in Siberia" and bishop on a long diagonal);
 //! * `tempo` for the side to move;
 //! * a quadratic king danger: with two enemy pieces attacking the squares next to the king
 //!   (one, with a queen on the board), the `danger_*` weights × counts sum to a danger `d`
@@ -332,6 +338,22 @@ full_params! {
     /// wings, a pawn ending (no other piece), the kings' outflanking (file distance − rank
     /// distance) and once — never past zero ([`complexity_adjustment`]).
     complexity: 6 = Tapered::filled(Z),
+    /// Candidate passed pawn (not passed, but every enemy pawn that could stop it is one
+    /// that attacks it or its stop square, and the stop square has at least as many own pawn
+    /// defenders as enemy pawn attackers), by relative rank; 8–15 when the pawn itself is
+    /// also defended at least as often as attacked (Ethereal's two kinds).
+    candidate_passer: 16 = Tapered::filled(Z),
+    /// The king's distance in files to the nearest file that holds a pawn of either side
+    /// (0–7; not counted without pawns): a king far from every pawn is out of play in an
+    /// ending.
+    king_pawn_proximity: 8 = Tapered::filled(Z),
+    /// Knight far from both kings: its distance to the nearer king, 4, 5, 6 or 7 squares
+    /// (nearer is not counted) — a knight on the far wing ("in Siberia") defends and attacks
+    /// nothing that matters.
+    knight_far_from_kings: 4 = Tapered::filled(Z),
+    /// Bishop on a long diagonal (a1–h8 or h1–a8, off the four centre squares) that sees both
+    /// centre squares of its diagonal through the pawns.
+    bishop_long_diagonal: 1 = Tapered::filled(Z),
 }
 
 /// The phase at the start: non-pawn material in half pawns, both sides.
@@ -626,6 +648,46 @@ fn relative_square(color: Color, sq: Square) -> usize {
     }
 }
 
+/// The two long diagonals, a1–h8 and h1–a8.
+const LONG_DIAGONALS: Bitboard = Bitboard(0x8040_2010_0804_0201 | 0x0102_0408_1020_4080);
+
+/// Whether the pawn of `color` on `sq`, not passed (some enemy pawn in `enemy` could stop it),
+/// is a candidate passer, and of which kind: every enemy pawn in front of it on its own or a
+/// neighbouring file attacks the pawn or its stop square (none blocks or waits further up),
+/// and the own pawns in `own` defend the stop square at least as often as enemy pawns attack
+/// it — kind 1 when they also defend the pawn at least as often as it is attacked, else 0.
+/// `None` for a passed pawn or one that is no candidate.
+fn candidate_kind(color: Color, sq: Square, own: Bitboard, enemy: Bitboard) -> Option<usize> {
+    let b = Bitboard::from_square(sq);
+    let front = front_span(color, b);
+    let stoppers = enemy & (front | neighbours(front));
+    if stoppers.is_empty() {
+        return None;
+    }
+    let stop = b.forward(color);
+    let threats = enemy & pawn_attacks_set(color, b);
+    let push_threats = enemy & pawn_attacks_set(color, stop);
+    if (stoppers - threats - push_threats).any() {
+        return None;
+    }
+    let support = own & pawn_attacks_set(!color, b);
+    let push_support = own & pawn_attacks_set(!color, stop);
+    if push_support.popcount() < push_threats.popcount() {
+        return None;
+    }
+    Some(usize::from(support.popcount() >= threats.popcount()))
+}
+
+/// The distance in files from `king` to the nearest file holding one of `pawns`, or `None`
+/// without pawns.
+fn pawn_file_distance(king: Square, pawns: Bitboard) -> Option<usize> {
+    let files = files_of(pawns).0 & 0xFF;
+    let k = king.file().index();
+    (0..8).find(|&d| {
+        (k >= d && files & (1 << (k - d)) != 0) || (k + d < 8 && files & (1 << (k + d)) != 0)
+    })
+}
+
 fn distance(a: Square, b: Square) -> i32 {
     let df = (a.file().index() as i32 - b.file().index() as i32).abs();
     let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
@@ -849,6 +911,9 @@ impl Full {
                 if (pawn_attacks(!color, sq) & own).any() {
                     add!(acc, p, color, supported, r, 1);
                 }
+                if let Some(kind) = candidate_kind(color, sq, own, enemy) {
+                    add!(acc, p, color, candidate_passer, kind * 8 + r, 1);
+                }
             }
         }
         passed_all
@@ -1053,6 +1118,10 @@ impl Full {
                     if (outposts & b).any() {
                         add!(acc, p, color, knight_outpost, 1);
                     }
+                    let kings = distance(sq, s.king).min(distance(sq, s.board.king(!color)));
+                    if kings >= 4 {
+                        add!(acc, p, color, knight_far_from_kings, kings as usize - 4, 1);
+                    }
                 }
                 Piece::Bishop => {
                     add!(acc, p, color, mobility_bishop, mob.min(13), 1);
@@ -1066,6 +1135,12 @@ impl Full {
                     };
                     let own_on_colour = (s.own_pawns & colour).popcount() as i32;
                     add!(acc, p, color, bad_bishop, own_on_colour);
+                    if (LONG_DIAGONALS - CENTRE).contains(sq)
+                        && (bishop_attacks(sq, s.board.pieces(Piece::Pawn)) & CENTRE)
+                            .more_than_one()
+                    {
+                        add!(acc, p, color, bishop_long_diagonal, 1);
+                    }
                 }
                 Piece::Rook => {
                     add!(acc, p, color, mobility_rook, mob.min(14), 1);
@@ -1204,6 +1279,9 @@ impl Full {
         }
         let free = king_attacks(king) - occupied - s.them.all;
         add!(acc, p, color, king_free_squares, free.popcount() as i32);
+        if let Some(d) = pawn_file_distance(king, s.board.pieces(Piece::Pawn)) {
+            add!(acc, p, color, king_pawn_proximity, d, 1);
+        }
         self.shelter_and_storm(s, acc);
     }
 
@@ -1476,6 +1554,67 @@ mod tests {
         assert_eq!(count(idx::passed + 4), 1, "c5 on the fifth rank");
         // Black's h7 is not passed (h6 in front), so nothing on Black's side.
         assert_eq!((passed & b.color(Color::Black)), Bitboard::EMPTY);
+    }
+
+    #[test]
+    fn candidate_passers_king_pawn_distance_knights_and_long_diagonals() {
+        use std::str::FromStr;
+        let sq = |s: &str| Square::from_str(s).unwrap();
+        let bb = |list: &[&str]| {
+            list.iter()
+                .fold(Bitboard::EMPTY, |b, s| b.with(Square::from_str(s).unwrap()))
+        };
+        // Passed: no candidate.
+        assert_eq!(
+            candidate_kind(Color::White, sq("e4"), bb(&["e4"]), bb(&["a7"])),
+            None
+        );
+        // Blocked on its own file: no candidate.
+        assert_eq!(
+            candidate_kind(Color::White, sq("e4"), bb(&["e4"]), bb(&["e6"])),
+            None
+        );
+        // d7 attacks e5's stop square e6 and nothing defends it: no candidate.
+        assert_eq!(
+            candidate_kind(Color::White, sq("e5"), bb(&["e5"]), bb(&["d7"])),
+            None
+        );
+        // The same with f5 defending e6; e5 itself is not attacked.
+        assert_eq!(
+            candidate_kind(Color::White, sq("e5"), bb(&["e5", "f5"]), bb(&["d7"])),
+            Some(1)
+        );
+        // d5 attacks e4 itself and nothing defends it; e5 is neither attacked nor defended.
+        assert_eq!(
+            candidate_kind(Color::White, sq("e4"), bb(&["e4"]), bb(&["d5"])),
+            Some(0)
+        );
+        // d6 attacks the stop square e5 (which f4 defends), but d7 behind it is a stopper
+        // that attacks neither e4 nor e5: no candidate.
+        assert_eq!(
+            candidate_kind(Color::White, sq("e4"), bb(&["e4", "f4"]), bb(&["d6", "d7"])),
+            None
+        );
+        // Black, mirrored: d2 attacks e4's stop square e3, f4 defends it.
+        assert_eq!(
+            candidate_kind(Color::Black, sq("e4"), bb(&["e4", "f4"]), bb(&["d2"])),
+            Some(1)
+        );
+        assert_eq!(pawn_file_distance(sq("e1"), bb(&["e4"])), Some(0));
+        assert_eq!(pawn_file_distance(sq("a1"), bb(&["h2", "d7"])), Some(3));
+        assert_eq!(pawn_file_distance(sq("h8"), bb(&["a2", "b7"])), Some(6));
+        assert_eq!(pawn_file_distance(sq("h8"), Bitboard::EMPTY), None);
+        // In the evaluation: White's king on a1 is 3 files from the d-pawns, Black's on h8 4.
+        let b = board("7k/3p4/8/8/8/8/3P4/K7 w - - 0 1");
+        assert_eq!(net_count(&b, idx::king_pawn_proximity + 3), 1);
+        assert_eq!(net_count(&b, idx::king_pawn_proximity + 4), -1);
+        // A knight in the corner seven squares from both kings; a bishop on b2 that sees d4
+        // and e5 — until a pawn on c3 blocks it.
+        let b = board("6k1/8/8/8/8/8/1B6/K6N w - - 0 1");
+        assert_eq!(net_count(&b, idx::knight_far_from_kings + 3), 1);
+        assert_eq!(net_count(&b, idx::bishop_long_diagonal), 1);
+        let b = board("6k1/8/8/8/8/2P5/1B6/K6N w - - 0 1");
+        assert_eq!(net_count(&b, idx::bishop_long_diagonal), 0);
     }
 
     /// The net count (White's minus Black's) of flat index `i` in `board`'s trace.

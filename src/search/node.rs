@@ -561,6 +561,8 @@ impl Thread<'_> {
                 && score < singular_beta - p.se_double_margin
                 && i32::from(self.stack[ply].doubles) < p.se_double_limit;
             Ok(if double { 2 } else { 1 })
+        } else if p.se_multicut == 0 {
+            Ok(0)
         } else if singular_beta >= node.beta {
             Err(singular_beta)
         } else if hit.score >= node.beta {

@@ -101,6 +101,11 @@ crate::params! {
         se_double_margin: i32 = 0,
         /// Most double extensions on one path.
         se_double_limit: i32 = 6,
+        /// Singular extensions' other outcomes: 1 cuts the node when the alternatives to the
+        /// hash move beat a singular bound that is itself at or above beta (multi-cut: several
+        /// moves refute it) and reduces the hash move a ply when only its own score is (the
+        /// negative extension); 0 searches the hash move at its normal depth in both cases.
+        se_multicut: i32 = 1,
         /// Late-move reductions of losing captures (SEE < 0): 1 reduces them like quiet moves
         /// (without the history term); 0 searches every capture at full depth.
         lmr_noisy: i32 = 0,
