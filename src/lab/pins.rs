@@ -123,7 +123,7 @@ pub const PINS: &[Pin] = &[
         sets: &[],
         positions: Bench,
         depth: DEFAULT_DEPTH,
-        nodes: 1_017_352,
+        nodes: 1_073_728,
     },
     pin("plain", Sample, 6, 1_711_441),
     pin("plain+chessmaps", Sample, 6, 5_153_314),
