@@ -678,10 +678,9 @@ fn candidate_kind(color: Color, sq: Square, own: Bitboard, enemy: Bitboard) -> O
     Some(usize::from(support.popcount() >= threats.popcount()))
 }
 
-/// The distance in files from `king` to the nearest file holding one of `pawns`, or `None`
-/// without pawns.
-fn pawn_file_distance(king: Square, pawns: Bitboard) -> Option<usize> {
-    let files = files_of(pawns).0 & 0xFF;
+/// The distance in files from `king` to the nearest of `files` (one bit per file, bit 0 = the
+/// a-file), or `None` when there is none.
+fn pawn_file_distance(king: Square, files: u64) -> Option<usize> {
     let k = king.file().index();
     (0..8).find(|&d| {
         (k >= d && files & (1 << (k - d)) != 0) || (k + d < 8 && files & (1 << (k + d)) != 0)
@@ -794,6 +793,8 @@ struct SideView<'a> {
     enemy_pawns: Bitboard,
     king: Square,
     occupied: Bitboard,
+    /// The files holding a pawn of either side, one bit per file (bit 0 = the a-file).
+    pawn_files: u64,
 }
 
 /// Adds `count` of element `i` of field `f` for `color`.
@@ -966,6 +967,7 @@ impl Full {
             SideMaps::of(board, Color::White),
             SideMaps::of(board, Color::Black),
         ];
+        let pawn_files = files_of(board.pieces(Piece::Pawn)).0 & 0xFF;
         for color in [Color::White, Color::Black] {
             let side = SideView {
                 board,
@@ -976,6 +978,7 @@ impl Full {
                 enemy_pawns: board.colored(!color, Piece::Pawn),
                 king: board.king(color),
                 occupied: board.occupied(),
+                pawn_files,
             };
             self.material_terms(&side, band, acc);
             if npm >= OPENING_PHASE {
@@ -1279,7 +1282,7 @@ impl Full {
         }
         let free = king_attacks(king) - occupied - s.them.all;
         add!(acc, p, color, king_free_squares, free.popcount() as i32);
-        if let Some(d) = pawn_file_distance(king, s.board.pieces(Piece::Pawn)) {
+        if let Some(d) = pawn_file_distance(king, s.pawn_files) {
             add!(acc, p, color, king_pawn_proximity, d, 1);
         }
         self.shelter_and_storm(s, acc);
@@ -1600,10 +1603,11 @@ mod tests {
             candidate_kind(Color::Black, sq("e4"), bb(&["e4", "f4"]), bb(&["d2"])),
             Some(1)
         );
-        assert_eq!(pawn_file_distance(sq("e1"), bb(&["e4"])), Some(0));
-        assert_eq!(pawn_file_distance(sq("a1"), bb(&["h2", "d7"])), Some(3));
-        assert_eq!(pawn_file_distance(sq("h8"), bb(&["a2", "b7"])), Some(6));
-        assert_eq!(pawn_file_distance(sq("h8"), Bitboard::EMPTY), None);
+        let files = |list: &[&str]| files_of(bb(list)).0 & 0xFF;
+        assert_eq!(pawn_file_distance(sq("e1"), files(&["e4"])), Some(0));
+        assert_eq!(pawn_file_distance(sq("a1"), files(&["h2", "d7"])), Some(3));
+        assert_eq!(pawn_file_distance(sq("h8"), files(&["a2", "b7"])), Some(6));
+        assert_eq!(pawn_file_distance(sq("h8"), 0), None);
         // In the evaluation: White's king on a1 is 3 files from the d-pawns, Black's on h8 4.
         let b = board("7k/3p4/8/8/8/8/3P4/K7 w - - 0 1");
         assert_eq!(net_count(&b, idx::king_pawn_proximity + 3), 1);
