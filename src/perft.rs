@@ -7,8 +7,10 @@
 //!   generator's counting sink adds popcounts of target sets without building a list;
 //! * **no bulk**: every leaf move is played (a copy-make per leaf), which measures make-move.
 //!
-//! No transposition hashing is used: each number is a plain tree walk. `--threads` splits the
-//! root moves over threads with a shared work index.
+//! No transposition hashing is used: each number is a plain tree walk, and so the boards below
+//! the root are played without their Zobrist hash ([`Board::play_unhashed`],
+//! [`Board::play_leaf`]), which nothing here reads. `--threads` splits the root moves over
+//! threads with a shared work index.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -21,11 +23,12 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => board.count_legal_moves(),
+        2 => count_replies(board),
         _ => {
             let mut nodes = 0;
             for &mv in board.legal_moves().iter() {
                 let mut next = *board;
-                next.play_unchecked(mv);
+                next.play_unhashed(mv);
                 nodes += perft(&next, depth - 1);
             }
             nodes
@@ -33,9 +36,22 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     }
 }
 
+/// The bulk count at depth 2, where most of its time goes: each move played and its replies
+/// counted, in one loop with nothing between.
+#[inline(never)]
+fn count_replies(board: &Board) -> u64 {
+    let mut nodes = 0;
+    for &mv in board.legal_moves().iter() {
+        let mut next = *board;
+        next.play_unhashed(mv);
+        nodes += next.count_legal_moves();
+    }
+    nodes
+}
+
 /// Leaf count playing every move, leaves included. The last ply is played with
-/// [`Board::play_leaf`]: each leaf board is built (placement, hash, rights, en passant), but
-/// the checkers and pins no one will ask of it are not computed.
+/// [`Board::play_leaf`]: each leaf board is built (placement, mailbox, rights, en passant,
+/// clocks), but not the hash, checkers and pins that no one will ask of it.
 pub fn perft_no_bulk(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -53,7 +69,7 @@ pub fn perft_no_bulk(board: &Board, depth: u32) -> u64 {
             let mut nodes = 0;
             for &mv in board.legal_moves().iter() {
                 let mut next = *board;
-                next.play_unchecked(mv);
+                next.play_unhashed(mv);
                 nodes += perft_no_bulk(&next, depth - 1);
             }
             nodes

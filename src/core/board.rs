@@ -25,7 +25,9 @@
 //! * `ep` is set only when the side to move has a *legal* en-passant capture, so equal
 //!   positions (by the FIDE repetition rule) have equal hashes;
 //! * `hash`, `checkers` and `pinned` equal what [`Board::compute_hash`] and
-//!   `update_checks_and_pins` would compute from scratch.
+//!   `update_checks_and_pins` would compute from scratch — except on perft's boards, played
+//!   with `play_unhashed` (the hash left stale) and [`Board::play_leaf`] (the hash, checkers
+//!   and pins left stale), which are only counted.
 
 use super::attacks::*;
 use super::bitboard::Bitboard;
@@ -33,7 +35,7 @@ use super::castling::{
     king_destination, rook_destination, CastleSide, CastlingRights, CastlingRooks,
 };
 use super::move_error::MoveError;
-use super::moves::{Move, MoveKind};
+use super::moves::Move;
 use super::piece::{Color, Piece};
 use super::square::{File, Rank, Square};
 use super::zobrist;
@@ -348,28 +350,40 @@ impl Board {
     // ---- changing the board ---------------------------------------------------------------
 
     /// Adds or removes `piece` of `color` on `sq` in the bitboards and the hash (XOR).
+    /// `HASH` false leaves the hash alone (perft's boards, which are never hashed).
     #[inline(always)]
-    fn toggle(&mut self, color: Color, piece: Piece, sq: Square) {
+    fn toggle<const HASH: bool>(&mut self, color: Color, piece: Piece, sq: Square) {
         let bb = Bitboard::from_square(sq);
         self.pieces[piece as usize] ^= bb;
         self.colors[color as usize] ^= bb;
-        self.hash ^= zobrist::piece_key(color, piece, sq);
+        if HASH {
+            self.hash ^= zobrist::piece_key(color, piece, sq);
+        }
     }
 
     /// Moves `piece` of `color` from `from` to an empty `to` (bitboards, mailbox, hash).
     #[inline(always)]
-    fn relocate(&mut self, color: Color, piece: Piece, from: Square, to: Square) {
+    fn relocate<const HASH: bool>(&mut self, color: Color, piece: Piece, from: Square, to: Square) {
         let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.pieces[piece as usize] ^= bb;
         self.colors[color as usize] ^= bb;
-        self.hash ^= zobrist::piece_key(color, piece, from) ^ zobrist::piece_key(color, piece, to);
+        if HASH {
+            self.hash ^=
+                zobrist::piece_key(color, piece, from) ^ zobrist::piece_key(color, piece, to);
+        }
         self.mailbox[from as usize] = None;
         self.mailbox[to as usize] = Some(piece);
     }
 
     /// Puts a piece on an empty square (position set-up).
     pub(crate) fn put(&mut self, color: Color, piece: Piece, sq: Square) {
-        self.toggle(color, piece, sq);
+        self.put_with::<true>(color, piece, sq);
+    }
+
+    /// [`Board::put`], the hash updated only if `HASH`.
+    #[inline(always)]
+    fn put_with<const HASH: bool>(&mut self, color: Color, piece: Piece, sq: Square) {
+        self.toggle::<HASH>(color, piece, sq);
         self.mailbox[sq as usize] = Some(piece);
     }
 
@@ -380,29 +394,42 @@ impl Board {
     #[inline(never)]
     pub fn play_unchecked(&mut self, mv: Move) {
         match self.side {
-            Color::White => self.play_as::<true, false>(mv),
-            Color::Black => self.play_as::<false, false>(mv),
+            Color::White => self.play_as::<true, false, true>(mv),
+            Color::Black => self.play_as::<false, false, true>(mv),
         }
     }
 
-    /// Plays `mv` (legal here) as a *leaf*: placement, mailbox, hash, castling rights, en
-    /// passant, clocks and side to move are all updated, but not the new side's checkers and
-    /// pins, which only the next move generation needs. The board must not be searched or
-    /// generated from afterwards; perft's every-leaf mode plays its last ply this way, where
-    /// nothing is ever asked of a leaf ("checkers and pins computed only when asked").
+    /// [`Board::play_unchecked`] without the hash: the board's [`Board::hash`] is left as it
+    /// was, wrong for the new position. For perft, which never hashes; everything else about
+    /// the board (and so every count) is as `play_unchecked` leaves it.
+    #[inline(always)]
+    pub(crate) fn play_unhashed(&mut self, mv: Move) {
+        match self.side {
+            Color::White => self.play_as::<true, false, false>(mv),
+            Color::Black => self.play_as::<false, false, false>(mv),
+        }
+    }
+
+    /// Plays `mv` (legal here) as a *leaf*: placement, mailbox, castling rights, en passant,
+    /// clocks and side to move are updated, but neither the hash (as with
+    /// [`Board::play_unhashed`]) nor the new side's checkers and pins, which only the next
+    /// move generation needs. The board must not be hashed, searched or generated from
+    /// afterwards; perft's every-leaf mode plays its last ply this way, where nothing is ever
+    /// asked of a leaf ("checkers and pins computed only when asked").
     #[inline]
     pub fn play_leaf(&mut self, mv: Move) {
         match self.side {
-            Color::White => self.play_as::<true, true>(mv),
-            Color::Black => self.play_as::<false, true>(mv),
+            Color::White => self.play_as::<true, true, false>(mv),
+            Color::Black => self.play_as::<false, true, false>(mv),
         }
     }
 
     /// [`Board::play_unchecked`] (`LEAF` false) and [`Board::play_leaf`] (`LEAF` true) with
-    /// the mover known at compile time (`WHITE`), so that colour is a constant throughout.
+    /// the mover known at compile time (`WHITE`), so that colour is a constant throughout;
+    /// `HASH` false for [`Board::play_unhashed`].
     #[inline(always)]
-    fn play_as<const WHITE: bool, const LEAF: bool>(&mut self, mv: Move) {
-        self.apply::<WHITE>(mv);
+    fn play_as<const WHITE: bool, const LEAF: bool, const HASH: bool>(&mut self, mv: Move) {
+        self.apply::<WHITE, HASH>(mv);
         if !LEAF {
             // The side to move now is the other one.
             if WHITE {
@@ -411,70 +438,80 @@ impl Board {
                 self.update_checks_and_pins_for::<true>();
             }
         }
-        self.set_ep_after::<WHITE>(mv);
+        self.set_ep_after::<WHITE, HASH>(mv);
     }
 
     /// After a double push, records the en-passant square if a legal capture exists (tested
     /// from scratch: it needs neither checkers nor pins). `WHITE`: whether White made `mv`.
     #[inline(always)]
-    fn set_ep_after<const WHITE: bool>(&mut self, mv: Move) {
-        if mv.kind() == MoveKind::DoublePush {
+    fn set_ep_after<const WHITE: bool, const HASH: bool>(&mut self, mv: Move) {
+        if mv.is_double_push() {
             let us = if WHITE { Color::White } else { Color::Black };
             let them = !us;
             let from = mv.from();
             let ep = Square::new(from.file(), us.relative_rank(Rank::Third));
-            if (pawn_attacks(us, ep) & self.colored(them, Piece::Pawn)).any() {
-                self.set_ep_if_capturable(ep);
+            if (pawn_attacks(us, ep) & self.colored(them, Piece::Pawn)).any()
+                && self.any_legal_ep_capture(ep)
+            {
+                self.ep = Some(ep);
+                if HASH {
+                    self.hash ^= zobrist::ep_key(ep.file());
+                }
             }
         }
     }
 
     /// The placement part of a move: everything but checkers, pins and en passant.
-    /// `WHITE`: whether the side to move (the mover) is White.
+    /// `WHITE`: whether the side to move (the mover) is White; `HASH`: whether to update the
+    /// hash.
     #[inline(always)]
-    fn apply<const WHITE: bool>(&mut self, mv: Move) {
+    fn apply<const WHITE: bool, const HASH: bool>(&mut self, mv: Move) {
         let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let from = mv.from();
         let to = mv.to();
         let piece = self.mailbox[from as usize].unwrap_or(Piece::Pawn);
 
-        self.hash ^= zobrist::SIDE_KEY;
+        if HASH {
+            self.hash ^= zobrist::SIDE_KEY;
+        }
         if let Some(ep) = self.ep.take() {
-            self.hash ^= zobrist::ep_key(ep.file());
+            if HASH {
+                self.hash ^= zobrist::ep_key(ep.file());
+            }
         }
         self.halfmove = self.halfmove.saturating_add(1);
 
         if let Some(side) = mv.castle_side() {
             // King takes own rook: lift both, then set both down (either may land on the
             // other's square in Chess960).
-            self.toggle(us, Piece::King, from);
-            self.toggle(us, Piece::Rook, to);
+            self.toggle::<HASH>(us, Piece::King, from);
+            self.toggle::<HASH>(us, Piece::Rook, to);
             self.mailbox[from as usize] = None;
             self.mailbox[to as usize] = None;
-            self.put(us, Piece::King, king_destination(us, side));
-            self.put(us, Piece::Rook, rook_destination(us, side));
+            self.put_with::<HASH>(us, Piece::King, king_destination(us, side));
+            self.put_with::<HASH>(us, Piece::Rook, rook_destination(us, side));
         } else {
             if mv.is_capture() {
                 self.halfmove = 0;
                 if mv.is_en_passant() {
                     let captured = Square::new(to.file(), from.rank());
-                    self.toggle(them, Piece::Pawn, captured);
+                    self.toggle::<HASH>(them, Piece::Pawn, captured);
                     self.mailbox[captured as usize] = None;
                 } else {
                     let victim = self.mailbox[to as usize].unwrap_or(Piece::Pawn);
-                    self.toggle(them, victim, to);
+                    self.toggle::<HASH>(them, victim, to);
                 }
             }
 
-            self.relocate(us, piece, from, to);
+            self.relocate::<HASH>(us, piece, from, to);
 
-            if mv.kind() == MoveKind::DoublePush {
+            if mv.is_double_push() {
                 self.halfmove = 0;
             } else {
                 if let Some(promo) = mv.promotion() {
-                    self.toggle(us, Piece::Pawn, to);
-                    self.toggle(us, promo, to);
+                    self.toggle::<HASH>(us, Piece::Pawn, to);
+                    self.toggle::<HASH>(us, promo, to);
                     self.mailbox[to as usize] = Some(promo);
                 }
                 if piece == Piece::Pawn {
@@ -489,8 +526,10 @@ impl Board {
                     .after_move(us, piece == Piece::King, from, to, &self.castle_rooks);
             if rights != self.castling {
                 let rooks = self.castle_rooks.normalized(rights);
-                self.hash ^= zobrist::castling_hash(self.castling, &self.castle_rooks)
-                    ^ zobrist::castling_hash(rights, &rooks);
+                if HASH {
+                    self.hash ^= zobrist::castling_hash(self.castling, &self.castle_rooks)
+                        ^ zobrist::castling_hash(rights, &rooks);
+                }
                 self.castling = rights;
                 self.castle_rooks = rooks;
             }

@@ -191,6 +191,11 @@ impl Move {
     pub const fn is_castle(self) -> bool {
         matches!(self.kind_bits(), 2 | 3)
     }
+    /// Whether this is a pawn's two-square advance (a test of the kind bits, no decoding).
+    #[inline(always)]
+    pub const fn is_double_push(self) -> bool {
+        self.kind_bits() == MoveKind::DoublePush as u16
+    }
     /// Whether the move captures en passant.
     #[inline(always)]
     pub const fn is_en_passant(self) -> bool {
