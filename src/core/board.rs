@@ -267,7 +267,7 @@ impl Board {
     /// Whether one of `sliders` attacks `sq`: the empty-board rays first (a table load), the
     /// slider attack lookup only when a slider stands on them.
     #[inline(always)]
-    fn slider_reaches(
+    pub(super) fn slider_reaches(
         sq: Square,
         occupied: Bitboard,
         sliders: Bitboard,
