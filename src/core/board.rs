@@ -26,7 +26,7 @@
 //!   positions (by the FIDE repetition rule) have equal hashes;
 //! * `hash`, `checkers` and `pinned` equal what [`Board::compute_hash`] and
 //!   `update_checks_and_pins` would compute from scratch — except on perft's boards, played
-//!   with `play_unhashed` (the hash left stale) and [`Board::play_leaf`] (the hash, checkers
+//!   with `play_unhashed_for` (the hash left stale) and [`Board::play_leaf`] (the hash, checkers
 //!   and pins left stale), which are only counted.
 
 use super::attacks::*;
@@ -399,34 +399,41 @@ impl Board {
         }
     }
 
-    /// [`Board::play_unchecked`] without the hash: the board's [`Board::hash`] is left as it
-    /// was, wrong for the new position. For perft, which never hashes; everything else about
-    /// the board (and so every count) is as `play_unchecked` leaves it.
+    /// [`Board::play_unchecked`] without the hash, White (`WHITE`) or Black to move: the
+    /// board's [`Board::hash`] is left as it was, wrong for the new position. For perft,
+    /// which never hashes; everything else about the board (and so every count) is as
+    /// `play_unchecked` leaves it. The side is given by the caller, who knows it: read from
+    /// a board just copied, it would wait on the copy's stores.
     #[inline(always)]
-    pub(crate) fn play_unhashed(&mut self, mv: Move) {
-        match self.side {
-            Color::White => self.play_as::<true, false, false>(mv),
-            Color::Black => self.play_as::<false, false, false>(mv),
-        }
+    pub(crate) fn play_unhashed_for<const WHITE: bool>(&mut self, mv: Move) {
+        debug_assert_eq!(self.side == Color::White, WHITE);
+        self.play_as::<WHITE, false, false>(mv);
     }
 
     /// Plays `mv` (legal here) as a *leaf*: placement, mailbox, castling rights, en passant,
     /// clocks and side to move are updated, but neither the hash (as with
-    /// [`Board::play_unhashed`]) nor the new side's checkers and pins, which only the next
+    /// `play_unhashed_for`) nor the new side's checkers and pins, which only the next
     /// move generation needs. The board must not be hashed, searched or generated from
     /// afterwards; perft's every-leaf mode plays its last ply this way, where nothing is ever
     /// asked of a leaf ("checkers and pins computed only when asked").
     #[inline]
     pub fn play_leaf(&mut self, mv: Move) {
         match self.side {
-            Color::White => self.play_as::<true, true, false>(mv),
-            Color::Black => self.play_as::<false, true, false>(mv),
+            Color::White => self.play_leaf_for::<true>(mv),
+            Color::Black => self.play_leaf_for::<false>(mv),
         }
+    }
+
+    /// [`Board::play_leaf`] with the side to move given (`WHITE`).
+    #[inline(always)]
+    pub(crate) fn play_leaf_for<const WHITE: bool>(&mut self, mv: Move) {
+        debug_assert_eq!(self.side == Color::White, WHITE);
+        self.play_as::<WHITE, true, false>(mv);
     }
 
     /// [`Board::play_unchecked`] (`LEAF` false) and [`Board::play_leaf`] (`LEAF` true) with
     /// the mover known at compile time (`WHITE`), so that colour is a constant throughout;
-    /// `HASH` false for [`Board::play_unhashed`].
+    /// `HASH` false for [`Board::play_unhashed_for`].
     #[inline(always)]
     fn play_as<const WHITE: bool, const LEAF: bool, const HASH: bool>(&mut self, mv: Move) {
         self.apply::<WHITE, HASH>(mv);

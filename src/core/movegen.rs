@@ -265,6 +265,15 @@ impl Board {
         counter.0
     }
 
+    /// [`Board::count_legal_moves`] with the side to move given (`WHITE`).
+    #[inline(always)]
+    pub(crate) fn count_legal_moves_for<const WHITE: bool>(&self) -> u64 {
+        debug_assert_eq!(self.side == Color::White, WHITE);
+        let mut counter = MoveCounter::default();
+        self.generate_for::<_, true, true, WHITE>(&mut counter, Bitboard::FULL);
+        counter.0
+    }
+
     /// Whether the side to move has at least one legal move (no: checkmate or stalemate).
     pub fn has_legal_move(&self) -> bool {
         self.count_legal_moves() > 0
