@@ -36,6 +36,7 @@ pub mod lab;
 pub mod library;
 pub mod perft;
 pub mod search;
+pub mod tb;
 pub mod tournament;
 pub mod tune;
 pub mod uci;

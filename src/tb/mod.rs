@@ -1,0 +1,589 @@
+//! Syzygy endgame tablebases: win/draw/loss probing of positions with few pieces.
+//!
+//! What is here: WDL probing (`.rtbw`) and DTZ probing (`.rtbz`) of any position whose
+//! tables are found, with captures and en passant resolved by a small search as the format
+//! requires, the results python-chess's prober gives. Files are read whole the first time
+//! they are probed (not memory-mapped yet); a missing, short or corrupt file is an error,
+//! never a panic. Still to come (issue 30): the search's and the root's use, UCI options,
+//! `chainmate tb probe`.
+//!
+//! The format is public (Ronald de Man's generator and probers); this reader was written
+//! from a description of it (docs/syzygy.md), checked against python-chess's independent
+//! prober on thousands of positions (`tests/syzygy.rs`).
+
+mod file;
+mod tables;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use crate::core::{Board, Color, GenType, MoveList, Piece};
+pub use file::TableError;
+use file::{Encoding, Material, TableFile, DTZ_LOSS_PLIES, DTZ_MAPPED, DTZ_STM, DTZ_WIN_PLIES};
+use tables::{
+    above_diagonal, binomial, edge_file, flap, kk_index, lower, on_diagonal, pawn_index, ptwist,
+    triangle,
+};
+
+/// A win/draw/loss result for the side to move, with the fifty-move rule's two middle cases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Wdl {
+    /// Lost, even with the fifty-move rule.
+    Loss = -2,
+    /// Lost without the fifty-move rule, drawn with it.
+    BlessedLoss = -1,
+    /// Drawn.
+    Draw = 0,
+    /// Won without the fifty-move rule, drawn with it.
+    CursedWin = 1,
+    /// Won.
+    Win = 2,
+}
+
+impl Wdl {
+    fn from_i8(v: i8) -> Wdl {
+        match v {
+            i8::MIN..=-2 => Wdl::Loss,
+            -1 => Wdl::BlessedLoss,
+            0 => Wdl::Draw,
+            1 => Wdl::CursedWin,
+            _ => Wdl::Win,
+        }
+    }
+}
+
+/// Why a position could not be probed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProbeError {
+    /// Castling rights remain: no table holds the position.
+    Castling,
+    /// No table of this material (or of one a capture leads to) was found.
+    Missing(String),
+    /// A table file exists but could not be read.
+    Table(String, TableError),
+}
+
+impl std::fmt::Display for ProbeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProbeError::Castling => write!(f, "castling rights remain"),
+            ProbeError::Missing(name) => write!(f, "no table {name}"),
+            ProbeError::Table(name, e) => write!(f, "table {name}: {e}"),
+        }
+    }
+}
+
+/// A set of Syzygy tables found in one or more directories, each file read the first time
+/// it is probed.
+pub struct Tablebase {
+    wdl: HashMap<String, Lazy>,
+    dtz: HashMap<String, Lazy>,
+    max_pieces: usize,
+}
+
+/// A table file found on disk, read the first time it is probed.
+type Lazy = (PathBuf, OnceLock<Result<TableFile, TableError>>);
+
+impl Tablebase {
+    /// The tables in the directories of `paths` (separated by `:`, or `;` on Windows).
+    /// Directories that cannot be read are skipped; files are not opened yet.
+    pub fn open(paths: &str) -> Tablebase {
+        let separator = if cfg!(windows) { ';' } else { ':' };
+        let mut wdl = HashMap::new();
+        let mut dtz = HashMap::new();
+        let mut max_pieces = 0;
+        for dir in paths.split(separator).filter(|d| !d.is_empty()) {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                for (ext, map) in [("rtbw", &mut wdl), ("rtbz", &mut dtz)] {
+                    let Some(name) = table_name(&path, ext) else {
+                        continue;
+                    };
+                    if let Some(material) = Material::from_name(&name) {
+                        max_pieces = max_pieces.max(material.pieces);
+                        map.entry(name)
+                            .or_insert_with(|| (path.clone(), OnceLock::new()));
+                    }
+                }
+            }
+        }
+        Tablebase {
+            wdl,
+            dtz,
+            max_pieces,
+        }
+    }
+
+    /// The number of WDL tables found.
+    pub fn len(&self) -> usize {
+        self.wdl.len()
+    }
+
+    /// Whether no table was found.
+    pub fn is_empty(&self) -> bool {
+        self.wdl.is_empty()
+    }
+
+    /// The most pieces any table found holds.
+    pub fn max_pieces(&self) -> usize {
+        self.max_pieces
+    }
+
+    /// The position's result with best play, for the side to move (the fifty-move counter
+    /// taken as zero).
+    pub fn probe_wdl(&self, board: &Board) -> Result<Wdl, ProbeError> {
+        if board.castling_rights().bits() != 0 {
+            return Err(ProbeError::Castling);
+        }
+        let mut v = self.probe_ab(board, -2, 2)?.0;
+        // En passant: the tables hold no en-passant rights, so the captures are searched.
+        if board.ep_square().is_some() {
+            let mut best_ep = -3;
+            let mut list = MoveList::new();
+            board.generate(GenType::Noisy, &mut list);
+            for &mv in list.iter().filter(|mv| mv.is_en_passant()) {
+                let mut child = *board;
+                child.play_unchecked(mv);
+                best_ep = best_ep.max(-self.probe_ab(&child, -2, 2)?.0);
+            }
+            if best_ep > -3 {
+                if best_ep >= v {
+                    v = best_ep;
+                } else if v == 0 && board.legal_moves().iter().all(|m| m.is_en_passant()) {
+                    // Without the capture the side would be stalemated, which the table
+                    // records as a draw.
+                    v = best_ep;
+                }
+            }
+        }
+        Ok(Wdl::from_i8(v))
+    }
+
+    /// The distance to zeroing (a capture or pawn move) with best play, in plies, signed
+    /// by the result for the side to move: 1..=100 a win, above 100 a win the fifty-move
+    /// rule spoils, 0 a draw, and the negatives alike. As python-chess reports it, the
+    /// magnitude may be one ply too large where a table stores moves.
+    pub fn probe_dtz(&self, board: &Board) -> Result<i32, ProbeError> {
+        if board.castling_rights().bits() != 0 {
+            return Err(ProbeError::Castling);
+        }
+        let v = self.probe_dtz_no_ep(board)?;
+        if board.ep_square().is_none() {
+            return Ok(v);
+        }
+        let mut best_ep = -3;
+        for mv in board.legal_moves().iter().filter(|mv| mv.is_en_passant()) {
+            let mut child = *board;
+            child.play_unchecked(*mv);
+            best_ep = best_ep.max(-self.probe_ab(&child, -2, 2)?.0);
+        }
+        if best_ep == -3 {
+            return Ok(v);
+        }
+        const WDL_TO_DTZ: [i32; 5] = [-1, -101, 0, 101, 1];
+        let v1 = WDL_TO_DTZ[(best_ep + 2) as usize];
+        let replace = if v < -100 {
+            v1 >= 0
+        } else if v < 0 {
+            !(-100..0).contains(&v1)
+        } else if v > 100 {
+            v1 > 0
+        } else if v > 0 {
+            v1 == 1
+        } else {
+            v1 >= 0 || board.legal_moves().iter().all(|m| m.is_en_passant())
+        };
+        Ok(if replace { v1 } else { v })
+    }
+
+    /// [`Tablebase::probe_dtz`] ignoring en-passant rights.
+    fn probe_dtz_no_ep(&self, board: &Board) -> Result<i32, ProbeError> {
+        let (wdl, success) = self.probe_ab(board, -2, 2)?;
+        if wdl == 0 {
+            return Ok(0);
+        }
+        let before_zeroing = |wdl: i8| match wdl {
+            2 => 1,
+            1 => 101,
+            -1 => -101,
+            _ => -1,
+        };
+        if success == 2 {
+            // The best move is a winning capture: it zeroes at once.
+            return Ok(before_zeroing(wdl));
+        }
+        let moves = board.legal_moves();
+        let is_pawn = |mv: &crate::core::Move| board.piece_on(mv.from()) == Some(Piece::Pawn);
+        if wdl > 0 {
+            // A pawn move that keeps the win zeroes at once.
+            for mv in moves.iter().filter(|mv| is_pawn(mv) && !mv.is_capture()) {
+                let mut child = *board;
+                child.play_unchecked(*mv);
+                if -(self.probe_wdl(&child)? as i8) == wdl {
+                    return Ok(before_zeroing(wdl));
+                }
+            }
+        }
+        if let Some(dtz) = self.probe_dtz_table(board, wdl)? {
+            return Ok(dtz);
+        }
+        // The file stores the other side to move: one ply of search.
+        if wdl > 0 {
+            let mut best = 0xFFFF;
+            for mv in moves.iter().filter(|mv| !is_pawn(mv) && !mv.is_capture()) {
+                let mut child = *board;
+                child.play_unchecked(*mv);
+                let v = -self.probe_dtz(&child)?;
+                if v == 1 && child.is_check() && !child.has_legal_move() {
+                    best = 1;
+                } else if v > 0 && v + 1 < best {
+                    best = v + 1;
+                }
+            }
+            Ok(best)
+        } else {
+            let mut best = -1;
+            for mv in moves.iter() {
+                let mut child = *board;
+                child.play_unchecked(*mv);
+                let v = if is_pawn(mv) || mv.is_capture() {
+                    if wdl == -2 {
+                        -1
+                    } else if self.probe_ab(&child, 1, 2)?.0 == 2 {
+                        0
+                    } else {
+                        -101
+                    }
+                } else {
+                    -self.probe_dtz(&child)? - 1
+                };
+                best = best.min(v);
+            }
+            Ok(best)
+        }
+    }
+
+    /// Alpha-beta over captures, then the table: a capture's result can beat the stored
+    /// value, which the generator leaves free ("don't care") where a capture is best.
+    /// Returns the value and 2 when a capture is at least as good as the table and wins.
+    fn probe_ab(&self, board: &Board, mut alpha: i8, beta: i8) -> Result<(i8, u8), ProbeError> {
+        let mut list = MoveList::new();
+        board.generate(GenType::Noisy, &mut list);
+        for &mv in list.iter() {
+            if !mv.is_capture() || mv.is_en_passant() {
+                continue;
+            }
+            let mut child = *board;
+            child.play_unchecked(mv);
+            let v = -self.probe_ab(&child, -beta, -alpha)?.0;
+            if v > alpha {
+                if v >= beta {
+                    return Ok((v, 2));
+                }
+                alpha = v;
+            }
+        }
+        let v = self.probe_table(board)?;
+        Ok(if alpha >= v {
+            (alpha, if alpha > 0 { 2 } else { 1 })
+        } else {
+            (v, 1)
+        })
+    }
+
+    /// The stored WDL value of the position (no capture search), −2..=2.
+    fn probe_table(&self, board: &Board) -> Result<i8, ProbeError> {
+        match self.lookup(board, false)? {
+            None => Ok(0),
+            Some(found) => Ok(found.value()? as i8 - 2),
+        }
+    }
+
+    /// The stored DTZ of the position whose WDL value is `wdl` (not 0), signed and in plies
+    /// as python-chess reports it, or `None` when the file stores the other side to move.
+    fn probe_dtz_table(&self, board: &Board, wdl: i8) -> Result<Option<i32>, ProbeError> {
+        let Some(found) = self.lookup(board, true)? else {
+            return Ok(Some(0));
+        };
+        let flags = found.file.dtz_flags(found.group);
+        if usize::from(flags & DTZ_STM) != found.side && !found.symmetric {
+            return Ok(None);
+        }
+        let mut raw = found.value()?;
+        if flags & DTZ_MAPPED != 0 {
+            const WDL_TO_MAP: [usize; 5] = [1, 3, 0, 2, 0];
+            raw = found
+                .file
+                .map_value(found.group, WDL_TO_MAP[(wdl + 2) as usize], raw)
+                .map_err(|e| ProbeError::Table(found.name.clone(), e))?;
+        }
+        let plies =
+            (wdl == 2 && flags & DTZ_WIN_PLIES != 0) || (wdl == -2 && flags & DTZ_LOSS_PLIES != 0);
+        let raw = i32::from(raw) * if plies { 1 } else { 2 };
+        Ok(Some(match wdl {
+            2 => 1 + raw,
+            1 => 101 + raw,
+            -1 => -101 - raw,
+            _ => -1 - raw,
+        }))
+    }
+
+    /// The table, sub-table and index of the position (`dtz`: in the DTZ file), or `None`
+    /// for bare kings.
+    fn lookup(&self, board: &Board, dtz: bool) -> Result<Option<Found<'_>>, ProbeError> {
+        let white = material_key(board, Color::White);
+        let black = material_key(board, Color::Black);
+        if white == "K" && black == "K" {
+            return Ok(None);
+        }
+        let files = if dtz { &self.dtz } else { &self.wdl };
+        let direct = format!("{white}v{black}");
+        let (name, swapped) = if files.contains_key(&direct) {
+            (direct, false)
+        } else {
+            let other = format!("{black}v{white}");
+            if !files.contains_key(&other) {
+                return Err(ProbeError::Missing(direct));
+            }
+            (other, true)
+        };
+        let (path, cell) = &files[&name];
+        let material = Material::from_name(&name).expect("table names are checked on open");
+        let file = cell
+            .get_or_init(|| load(path, material, dtz))
+            .as_ref()
+            .map_err(|e| ProbeError::Table(name.clone(), e.clone()))?;
+
+        let white_to_move = board.side_to_move() == Color::White;
+        let symmetric = white == black;
+        let (cmirror, mirror, side) = if symmetric {
+            if white_to_move {
+                (0, 0, 0)
+            } else {
+                (8, 0x38, 0)
+            }
+        } else if swapped {
+            (8, 0x38, usize::from(white_to_move))
+        } else {
+            (0, 0, usize::from(!white_to_move))
+        };
+        // A DTZ file has one sub-table per file group, whichever side it stores.
+        let sub_side = if dtz { 0 } else { side };
+
+        let mut squares = Vec::with_capacity(material.pieces);
+        let (group, sub, index) = if material.pawns == [0, 0] {
+            let sub = file.sub_table(0, sub_side);
+            fill_squares(board, &sub.enc.pieces, 0, cmirror, 0, &mut squares);
+            let index = encode_pieces(&sub.enc, &mut squares, material.three_unique);
+            (0, sub, index)
+        } else {
+            // The leading pawns come first in every list of the file; the one on the file
+            // nearest the edge (then the earliest) chooses the file group.
+            let lead_code = file.sub_table(0, 0).enc.pieces[0];
+            let lead_color = if (lead_code ^ cmirror) >> 3 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            for sq in board.colored(lead_color, Piece::Pawn) {
+                squares.push(sq as usize ^ mirror);
+            }
+            let lead = squares.len();
+            let best = (0..lead)
+                .min_by_key(|&i| (flap(squares[i]), i))
+                .expect("the leading side has a pawn");
+            squares.swap(0, best);
+            let group = edge_file(squares[0]);
+            let sub = file.sub_table(group, sub_side);
+            fill_squares(board, &sub.enc.pieces, lead, cmirror, mirror, &mut squares);
+            (group, sub, encode_pawns(&sub.enc, &mut squares, material))
+        };
+        Ok(Some(Found {
+            name,
+            file,
+            sub,
+            group,
+            index,
+            side,
+            symmetric,
+        }))
+    }
+}
+
+impl Found<'_> {
+    /// The stored value.
+    fn value(&self) -> Result<u16, ProbeError> {
+        self.file
+            .value(self.sub, self.index)
+            .map_err(|e| ProbeError::Table(self.name.clone(), e))
+    }
+}
+
+/// Where a position stands in a table ([`Tablebase::lookup`]).
+struct Found<'a> {
+    name: String,
+    file: &'a TableFile,
+    sub: &'a file::SubTable,
+    /// The leading pawn's file group (0 for pawnless tables).
+    group: usize,
+    index: u64,
+    /// The side to move in the table's colours (0: its first-named side).
+    side: usize,
+    symmetric: bool,
+}
+
+/// The table name a file stands for, if its extension is `ext`.
+fn table_name(path: &Path, ext: &str) -> Option<String> {
+    if path.extension()?.to_str()? != ext {
+        return None;
+    }
+    Some(path.file_stem()?.to_str()?.to_string())
+}
+
+fn load(path: &Path, material: Material, dtz: bool) -> Result<TableFile, TableError> {
+    let data =
+        std::fs::read(path).map_err(|e| TableError::Io(format!("{}: {e}", path.display())))?;
+    TableFile::parse(data, material, dtz)
+}
+
+/// `color`'s material as a table names it: K, then Q R B N P as many times as there are.
+fn material_key(board: &Board, color: Color) -> String {
+    let mut key = String::from("K");
+    for (piece, letter) in [
+        (Piece::Queen, 'Q'),
+        (Piece::Rook, 'R'),
+        (Piece::Bishop, 'B'),
+        (Piece::Knight, 'N'),
+        (Piece::Pawn, 'P'),
+    ] {
+        for _ in 0..board.colored(color, piece).popcount() {
+            key.push(letter);
+        }
+    }
+    key
+}
+
+/// Appends, from list position `from`, the squares of each piece code of `pieces` (like
+/// pieces stand together in the list; their squares ascending), the colours read through
+/// `cmirror` and every square XORed with `mirror`.
+fn fill_squares(
+    board: &Board,
+    pieces: &[u8],
+    from: usize,
+    cmirror: u8,
+    mirror: usize,
+    squares: &mut Vec<usize>,
+) {
+    let mut i = from;
+    while i < pieces.len() {
+        let code = pieces[i] ^ cmirror;
+        let color = if code >> 3 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let piece = Piece::ALL[usize::from(code & 7) - 1];
+        let before = squares.len();
+        for sq in board.colored(color, piece) {
+            squares.push(sq as usize ^ mirror);
+        }
+        i += (squares.len() - before).max(1);
+    }
+}
+
+/// The index of a pawnless position (squares in list order), after bringing the first
+/// piece into the a1–d1–d4 triangle by the board's symmetries.
+fn encode_pieces(enc: &Encoding, p: &mut [usize], three_unique: bool) -> u64 {
+    if p[0] & 4 != 0 {
+        p.iter_mut().for_each(|s| *s ^= 7);
+    }
+    if p[0] & 0x20 != 0 {
+        p.iter_mut().for_each(|s| *s ^= 0x38);
+    }
+    let lead = if three_unique { 3 } else { 2 };
+    if let Some(i) = (0..lead).find(|&i| !on_diagonal(p[i])) {
+        if above_diagonal(p[i]) {
+            p.iter_mut().for_each(|s| *s = ((*s >> 3) | (*s << 3)) & 63);
+        }
+    }
+    let mut index = if three_unique {
+        let (s0, s1, s2) = (p[0], p[1], p[2]);
+        let a1 = usize::from(s1 > s0);
+        let a2 = usize::from(s2 > s0) + usize::from(s2 > s1);
+        let tri = triangle(s0).expect("normalised into the triangle");
+        let rank = |s: usize| s >> 3;
+        (if !on_diagonal(s0) {
+            tri * 63 * 62 + (s1 - a1) * 62 + (s2 - a2)
+        } else if !on_diagonal(s1) {
+            6 * 63 * 62 + rank(s0) * 28 * 62 + lower(s1) * 62 + (s2 - a2)
+        } else if !on_diagonal(s2) {
+            6 * 63 * 62 + 4 * 28 * 62 + rank(s0) * 7 * 28 + (rank(s1) - a1) * 28 + lower(s2)
+        } else {
+            6 * 63 * 62
+                + 4 * 28 * 62
+                + 4 * 7 * 28
+                + rank(s0) * 7 * 6
+                + (rank(s1) - a1) * 6
+                + (rank(s2) - a2)
+        }) as u64
+    } else {
+        u64::from(kk_index(
+            triangle(p[0]).expect("normalised into the triangle"),
+            p[1],
+        ))
+    };
+    index *= enc.factor[0];
+    index + encode_rest(enc, p, enc.norm[0])
+}
+
+/// The index of a position with pawns (leading pawn first).
+fn encode_pawns(enc: &Encoding, p: &mut [usize], material: Material) -> u64 {
+    if p[0] & 4 != 0 {
+        p.iter_mut().for_each(|s| *s ^= 7);
+    }
+    let lead = enc.norm[0];
+    p[1..lead].sort_by_key(|&s| std::cmp::Reverse(ptwist(s)));
+    let mut index = pawn_index(lead - 1, flap(p[0]));
+    for (i, &sq) in p.iter().enumerate().take(lead).skip(1) {
+        index += binomial(ptwist(sq) as i64, lead - i);
+    }
+    index *= enc.factor[0];
+    let mut next = lead;
+    if material.pawns[0] > 0 && material.pawns[1] > 0 {
+        let second = enc.norm[lead];
+        p[lead..lead + second].sort_unstable();
+        let mut group = 0;
+        for m in 0..second {
+            let sq = p[lead + m];
+            let below = p[..lead].iter().filter(|&&s| s < sq).count();
+            group += binomial(sq as i64 - 8 - below as i64, m + 1);
+        }
+        index += group * enc.factor[lead];
+        next += second;
+    }
+    index + encode_rest(enc, p, next)
+}
+
+/// The groups of like pieces from list position `from` on: each group's squares as a
+/// combination of the squares left free by the earlier groups.
+fn encode_rest(enc: &Encoding, p: &mut [usize], from: usize) -> u64 {
+    let mut index = 0;
+    let mut i = from;
+    while i < p.len() {
+        let t = enc.norm[i];
+        p[i..i + t].sort_unstable();
+        let mut group = 0;
+        for m in 0..t {
+            let sq = p[i + m];
+            let below = p[..i].iter().filter(|&&s| s < sq).count();
+            group += binomial(sq as i64 - below as i64, m + 1);
+        }
+        index += group * enc.factor[i];
+        i += t;
+    }
+    index
+}

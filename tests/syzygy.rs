@@ -1,0 +1,165 @@
+//! Syzygy probing against python-chess's independent prober: the positions and results of
+//! `tests/data/syzygy/probes_small.csv` (made by `tests/data/syzygy/make_vectors.py`
+//! with python-chess 1.11.2), probed in the 3- and 4-piece tables shipped in
+//! `tests/data/syzygy/tables/`; the 5-piece rows and the full set need the tables of
+//! `../shared/data/syzygy/` (`--ignored`).
+
+use chainmate::core::Board;
+use chainmate::tb::{ProbeError, Tablebase, Wdl};
+
+/// Every 3- and 4-piece table (WDL and DTZ), shipped with the tests.
+const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy/tables");
+/// The development set: these and the 5-piece tables of K+R+P against K+R.
+const SHARED_TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/syzygy");
+
+/// The small set's rows of tables with at most `pieces` pieces.
+fn rows(pieces: usize) -> Vec<(String, String, i8, i32)> {
+    read_rows(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/syzygy/probes_small.csv"
+    ))
+    .into_iter()
+    .filter(|(table, ..)| table.len() - 1 <= pieces)
+    .collect()
+}
+
+fn read_rows(path: &str) -> Vec<(String, String, i8, i32)> {
+    let text = std::fs::read_to_string(path).expect("the vectors are there");
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            (
+                f[0].to_string(),
+                f[1].to_string(),
+                f[2].parse().expect("wdl"),
+                f[3].parse().expect("dtz"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn wdl_equals_python_chess_on_every_table() {
+    let tb = Tablebase::open(TABLES);
+    assert_eq!(tb.len(), 35, "every 3- and 4-piece table is found");
+    let mut wrong = Vec::new();
+    let rows = rows(4);
+    for (table, fen, wdl, _) in &rows {
+        let board = Board::from_fen(fen).expect("valid FEN");
+        match tb.probe_wdl(&board) {
+            Ok(v) if v as i8 == *wdl => {}
+            other => wrong.push(format!("{table} {fen}: {other:?}, python-chess {wdl}")),
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} wrong:\n{}",
+        wrong.len(),
+        rows.len(),
+        wrong[..wrong.len().min(20)].join("\n")
+    );
+}
+
+#[test]
+fn dtz_equals_python_chess_on_every_table() {
+    let tb = Tablebase::open(TABLES);
+    let mut wrong = Vec::new();
+    let rows = rows(4);
+    assert!(rows.len() > 240, "{}", rows.len());
+    for (table, fen, _, dtz) in &rows {
+        let board = Board::from_fen(fen).expect("valid FEN");
+        match tb.probe_dtz(&board) {
+            Ok(v) if v == *dtz => {}
+            other => wrong.push(format!("{table} {fen}: {other:?}, python-chess {dtz}")),
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} wrong:\n{}",
+        wrong.len(),
+        rows.len(),
+        wrong[..wrong.len().min(20)].join("\n")
+    );
+}
+
+/// The 5-piece rows of the small set and the full set (8,550 positions, every table, both
+/// orientations: made by `python3 tests/data/syzygy/make_vectors.py`, not committed), in
+/// the development tables of `../shared`.
+#[test]
+#[ignore]
+fn wdl_and_dtz_equal_python_chess_on_the_full_set() {
+    let tb = Tablebase::open(SHARED_TABLES);
+    for (table, fen, wdl, dtz) in &rows(5) {
+        let board = Board::from_fen(fen).expect("valid FEN");
+        assert_eq!(
+            tb.probe_wdl(&board).map(|v| v as i8),
+            Ok(*wdl),
+            "{table} {fen}"
+        );
+        assert_eq!(tb.probe_dtz(&board), Ok(*dtz), "{table} {fen}");
+    }
+    let rows = read_rows(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/syzygy/probes.csv"
+    ));
+    assert!(rows.len() > 8000, "{}", rows.len());
+    for (table, fen, wdl, dtz) in &rows {
+        let board = Board::from_fen(fen).expect("valid FEN");
+        assert_eq!(
+            tb.probe_wdl(&board).map(|v| v as i8),
+            Ok(*wdl),
+            "{table} {fen}"
+        );
+        assert_eq!(tb.probe_dtz(&board), Ok(*dtz), "{table} {fen}");
+    }
+}
+
+#[test]
+fn a_bare_kings_position_is_a_draw_and_castling_is_refused() {
+    let tb = Tablebase::open(TABLES);
+    let kings = Board::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(tb.probe_wdl(&kings), Ok(Wdl::Draw));
+    let castling = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+    assert!(tb.probe_wdl(&castling).is_err());
+}
+
+#[test]
+fn missing_short_and_corrupt_files_are_errors_not_panics() {
+    let dir = std::env::temp_dir().join(format!("chainmate-tb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let real = std::fs::read(format!("{TABLES}/KRvK.rtbw")).unwrap();
+    // Cut short, wrong magic, and a table whose blocks are overwritten with noise.
+    std::fs::write(dir.join("KRvK.rtbw"), &real[..real.len() / 2]).unwrap();
+    let mut bad_magic = real.clone();
+    bad_magic[0] ^= 0xFF;
+    std::fs::write(dir.join("KQvK.rtbw"), &bad_magic).unwrap();
+    let mut noisy = std::fs::read(format!("{TABLES}/KRvKN.rtbw")).unwrap();
+    let len = noisy.len();
+    for (i, b) in noisy[len / 4..len - 16].iter_mut().enumerate() {
+        *b = (i as u8).wrapping_mul(151).wrapping_add(7);
+    }
+    std::fs::write(dir.join("KRvKN.rtbw"), &noisy).unwrap();
+    let tb = Tablebase::open(dir.to_str().unwrap());
+    for fen in [
+        "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",
+        "Q7/8/8/4k3/8/8/8/4K3 w - - 0 1",
+        "8/8/8/4k3/8/8/8/RN2K3 w - - 0 1",
+        "8/8/8/4k3/8/n7/8/R3K3 b - - 0 1",
+        "8/8/8/4k3/8/8/8/1B2K3 w - - 0 1",
+    ] {
+        let board = Board::from_fen(fen).unwrap();
+        // Whatever the noise decodes to, the probe returns (an error or a value).
+        let _ = tb.probe_wdl(&board);
+    }
+    let short = Board::from_fen("8/8/8/4k3/8/8/8/R3K3 w - - 0 1").unwrap();
+    assert!(matches!(tb.probe_wdl(&short), Err(ProbeError::Table(..))));
+    let magic = Board::from_fen("Q7/8/8/4k3/8/8/8/4K3 w - - 0 1").unwrap();
+    assert!(matches!(tb.probe_wdl(&magic), Err(ProbeError::Table(..))));
+    let missing = Board::from_fen("8/8/8/4k3/8/8/8/1B2K3 w - - 0 1").unwrap();
+    assert!(matches!(
+        tb.probe_wdl(&missing),
+        Err(ProbeError::Missing(..))
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
