@@ -24,7 +24,9 @@ fn rows(pieces: usize) -> Vec<(String, String, i8, i32)> {
 }
 
 fn read_rows(path: &str) -> Vec<(String, String, i8, i32)> {
-    let text = std::fs::read_to_string(path).expect("the vectors are there");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        panic!("{path}: {e} (the full set: python3 tests/data/syzygy/make_vectors.py)")
+    });
     text.lines()
         .skip(1)
         .map(|line| {
@@ -39,17 +41,23 @@ fn read_rows(path: &str) -> Vec<(String, String, i8, i32)> {
         .collect()
 }
 
-#[test]
-fn wdl_equals_python_chess_on_every_table() {
-    let tb = Tablebase::open(TABLES);
-    assert_eq!(tb.len(), 35, "every 3- and 4-piece table is found");
+/// Probes every row with `probe` and compares with python-chess's column `expected`.
+fn check<T: PartialEq + std::fmt::Debug>(
+    rows: &[(String, String, i8, i32)],
+    probe: impl Fn(&Board) -> Result<T, ProbeError>,
+    expected: impl Fn(&(String, String, i8, i32)) -> T,
+) {
     let mut wrong = Vec::new();
-    let rows = rows(4);
-    for (table, fen, wdl, _) in &rows {
-        let board = Board::from_fen(fen).expect("valid FEN");
-        match tb.probe_wdl(&board) {
-            Ok(v) if v as i8 == *wdl => {}
-            other => wrong.push(format!("{table} {fen}: {other:?}, python-chess {wdl}")),
+    for row in rows {
+        let board = Board::from_fen(&row.1).expect("valid FEN");
+        let got = probe(&board);
+        if got.as_ref() != Ok(&expected(row)) {
+            wrong.push(format!(
+                "{} {}: {got:?}, python-chess {:?}",
+                row.0,
+                row.1,
+                expected(row)
+            ));
         }
     }
     assert!(
@@ -62,25 +70,18 @@ fn wdl_equals_python_chess_on_every_table() {
 }
 
 #[test]
-fn dtz_equals_python_chess_on_every_table() {
+fn wdl_equals_python_chess_on_every_table() {
     let tb = Tablebase::open(TABLES);
-    let mut wrong = Vec::new();
+    assert_eq!(tb.len(), 35, "every 3- and 4-piece table is found");
     let rows = rows(4);
     assert!(rows.len() > 240, "{}", rows.len());
-    for (table, fen, _, dtz) in &rows {
-        let board = Board::from_fen(fen).expect("valid FEN");
-        match tb.probe_dtz(&board) {
-            Ok(v) if v == *dtz => {}
-            other => wrong.push(format!("{table} {fen}: {other:?}, python-chess {dtz}")),
-        }
-    }
-    assert!(
-        wrong.is_empty(),
-        "{} of {} wrong:\n{}",
-        wrong.len(),
-        rows.len(),
-        wrong[..wrong.len().min(20)].join("\n")
-    );
+    check(&rows, |b| tb.probe_wdl(b).map(|v| v as i8), |row| row.2);
+}
+
+#[test]
+fn dtz_equals_python_chess_on_every_table() {
+    let tb = Tablebase::open(TABLES);
+    check(&rows(4), |b| tb.probe_dtz(b), |row| row.3);
 }
 
 /// The 5-piece rows of the small set and the full set (8,550 positions, every table, both
@@ -90,28 +91,14 @@ fn dtz_equals_python_chess_on_every_table() {
 #[ignore]
 fn wdl_and_dtz_equal_python_chess_on_the_full_set() {
     let tb = Tablebase::open(SHARED_TABLES);
-    for (table, fen, wdl, dtz) in &rows(5) {
-        let board = Board::from_fen(fen).expect("valid FEN");
-        assert_eq!(
-            tb.probe_wdl(&board).map(|v| v as i8),
-            Ok(*wdl),
-            "{table} {fen}"
-        );
-        assert_eq!(tb.probe_dtz(&board), Ok(*dtz), "{table} {fen}");
-    }
-    let rows = read_rows(concat!(
+    let full = read_rows(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/syzygy/probes.csv"
     ));
-    assert!(rows.len() > 8000, "{}", rows.len());
-    for (table, fen, wdl, dtz) in &rows {
-        let board = Board::from_fen(fen).expect("valid FEN");
-        assert_eq!(
-            tb.probe_wdl(&board).map(|v| v as i8),
-            Ok(*wdl),
-            "{table} {fen}"
-        );
-        assert_eq!(tb.probe_dtz(&board), Ok(*dtz), "{table} {fen}");
+    assert!(full.len() > 8000, "{}", full.len());
+    for rows in [rows(5), full] {
+        check(&rows, |b| tb.probe_wdl(b).map(|v| v as i8), |row| row.2);
+        check(&rows, |b| tb.probe_dtz(b), |row| row.3);
     }
 }
 

@@ -20,6 +20,7 @@ use super::attacks::*;
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::castling::{castle_squares, CastleSide, STANDARD_CASTLE_SQUARES};
+use super::geometry::{BISHOP_DIRECTIONS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRECTIONS};
 use super::moves::{Move, MoveKind, MoveList};
 use super::piece::{Color, Piece};
 use super::square::{File, Rank, Square};
@@ -141,44 +142,23 @@ struct PathGuards {
 /// instead of a full attack test of each path square (measured: Kiwipete perft spent ~20 %
 /// of its instructions there).
 const STANDARD_PATH_GUARDS: [[PathGuards; 2]; 2] = {
-    const KNIGHT: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    const KING: [(i32, i32); 8] = [
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-    ];
-    const DIAGONAL: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
-    const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
     // The squares reached from `path` by one of `steps` (`slide`: repeated to the edge).
-    const fn spread(path: u64, steps: &[(i32, i32)], slide: bool) -> u64 {
+    const fn spread(path: u64, steps: &[(i8, i8)], slide: bool) -> u64 {
         let mut out = 0;
         let mut sq = 0;
         while sq < 64 {
             if path >> sq & 1 != 0 {
                 let mut i = 0;
                 while i < steps.len() {
-                    let (mut f, mut r) = (sq % 8 + steps[i].0, sq / 8 + steps[i].1);
+                    let (df, dr) = (steps[i].0 as i32, steps[i].1 as i32);
+                    let (mut f, mut r) = (sq % 8 + df, sq / 8 + dr);
                     while f >= 0 && f < 8 && r >= 0 && r < 8 {
                         out |= 1u64 << (r * 8 + f);
                         if !slide {
                             break;
                         }
-                        f += steps[i].0;
-                        r += steps[i].1;
+                        f += df;
+                        r += dr;
                     }
                     i += 1;
                 }
@@ -204,10 +184,10 @@ const STANDARD_PATH_GUARDS: [[PathGuards; 2]; 2] = {
             let forward = if color == 0 { 1 } else { -1 };
             table[color][side] = PathGuards {
                 pawns: Bitboard(spread(path, &[(1, forward), (-1, forward)], false)),
-                knights: Bitboard(spread(path, &KNIGHT, false)),
-                kings: Bitboard(spread(path, &KING, false)),
-                diagonal: Bitboard(spread(path, &DIAGONAL, true)),
-                orthogonal: Bitboard(spread(path, &ORTHOGONAL, true)),
+                knights: Bitboard(spread(path, &KNIGHT_STEPS, false)),
+                kings: Bitboard(spread(path, &KING_STEPS, false)),
+                diagonal: Bitboard(spread(path, &BISHOP_DIRECTIONS, true)),
+                orthogonal: Bitboard(spread(path, &ROOK_DIRECTIONS, true)),
             };
             side += 1;
         }

@@ -396,49 +396,40 @@ impl Encoding {
             i += run;
         }
 
+        // The weights: the groups in list order, with the leading group (and the second
+        // pawn group) inserted at the steps `order` (and `order2`) say.
         let mut factor = vec![0; n];
-        let mut f: u64 = 1;
-        if has_pawns {
-            let lead = norm[0];
-            let second = if material.pawns[0] > 0 && material.pawns[1] > 0 {
-                norm[lead]
-            } else {
-                0
-            };
-            let mut i = lead + second;
-            let mut free = 64 - i;
-            let mut k = 0;
-            while i < n || k == order || k == order2 {
-                if k == order {
-                    factor[0] = f;
-                    f *= pawn_factor(lead - 1, file);
-                } else if k == order2 {
-                    factor[lead] = f;
-                    f *= binomial(48 - lead as i64, second);
-                } else {
-                    factor[i] = f;
-                    f *= binomial(free as i64, norm[i]);
-                    free -= norm[i];
-                    i += norm[i];
-                }
-                k += 1;
-            }
+        let lead = norm[0];
+        let second = if material.pawns[0] > 0 && material.pawns[1] > 0 {
+            norm[lead]
         } else {
-            let mut i = norm[0];
-            let mut free = 64 - i;
-            let mut k = 0;
-            while i < n || k == order {
-                if k == order {
-                    factor[0] = f;
-                    f *= if material.three_unique { 31332 } else { 462 };
-                } else {
-                    factor[i] = f;
-                    f *= binomial(free as i64, norm[i]);
-                    free -= norm[i];
-                    i += norm[i];
-                }
-                k += 1;
+            0
+        };
+        let lead_size = if has_pawns {
+            pawn_factor(lead - 1, file)
+        } else if material.three_unique {
+            31332
+        } else {
+            462
+        };
+        let mut f: u64 = 1;
+        let mut i = lead + second;
+        let mut free = 64 - i;
+        let mut k = 0;
+        while i < n || k == order || (second > 0 && k == order2) {
+            if k == order {
+                factor[0] = f;
+                f *= lead_size;
+            } else if second > 0 && k == order2 {
+                factor[lead] = f;
+                f *= binomial(48 - lead as i64, second);
+            } else {
+                factor[i] = f;
+                f *= binomial(free as i64, norm[i]);
+                free -= norm[i];
+                i += norm[i];
             }
+            k += 1;
         }
         Ok(Encoding {
             pieces,

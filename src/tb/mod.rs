@@ -555,14 +555,8 @@ fn encode_pawns(enc: &Encoding, p: &mut [usize], material: Material) -> u64 {
     let mut next = lead;
     if material.pawns[0] > 0 && material.pawns[1] > 0 {
         let second = enc.norm[lead];
-        p[lead..lead + second].sort_unstable();
-        let mut group = 0;
-        for m in 0..second {
-            let sq = p[lead + m];
-            let below = p[..lead].iter().filter(|&&s| s < sq).count();
-            group += binomial(sq as i64 - 8 - below as i64, m + 1);
-        }
-        index += group * enc.factor[lead];
+        // The other side's pawns, on the 48 squares of ranks 2-7.
+        index += group_index(p, lead, second, 8) * enc.factor[lead];
         next += second;
     }
     index + encode_rest(enc, p, next)
@@ -575,15 +569,21 @@ fn encode_rest(enc: &Encoding, p: &mut [usize], from: usize) -> u64 {
     let mut i = from;
     while i < p.len() {
         let t = enc.norm[i];
-        p[i..i + t].sort_unstable();
-        let mut group = 0;
-        for m in 0..t {
-            let sq = p[i + m];
-            let below = p[..i].iter().filter(|&&s| s < sq).count();
-            group += binomial(sq as i64 - below as i64, m + 1);
-        }
-        index += group * enc.factor[i];
+        index += group_index(p, i, t, 0) * enc.factor[i];
         i += t;
     }
     index
+}
+
+/// The index of the group of `t` like pieces at list positions `i..i + t` as a combination
+/// of the squares the earlier positions leave free (squares counted from `first`).
+fn group_index(p: &mut [usize], i: usize, t: usize, first: usize) -> u64 {
+    p[i..i + t].sort_unstable();
+    (0..t)
+        .map(|m| {
+            let sq = p[i + m];
+            let below = p[..i].iter().filter(|&&s| s < sq).count();
+            binomial((sq - first - below) as i64, m + 1)
+        })
+        .sum()
 }
