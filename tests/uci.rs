@@ -55,6 +55,10 @@ fn handshake_lists_the_options() {
         "ActionLibrary",
         "ActionSimilarity",
         "ActionLearn",
+        "SyzygyPath",
+        "SyzygyProbeDepth",
+        "SyzygyProbeLimit",
+        "Syzygy50MoveRule",
     ] {
         assert!(
             lines
@@ -65,11 +69,12 @@ fn handshake_lists_the_options() {
     }
     // A GUI sees the dozen options above, none of them a free-text wall of parameters.
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-    assert_eq!(options.len(), 30, "{options:?}");
-    // Only the evaluator's parameter file, the book's and the library's file names are text.
+    assert_eq!(options.len(), 34, "{options:?}");
+    // Only the evaluator's parameter file, the book's and the library's file names and the
+    // tablebase directories are text.
     assert_eq!(
         options.iter().filter(|l| l.contains("type string")).count(),
-        3
+        4
     );
     // Tunables are accepted though not listed.
     e.send("setoption name search.rfp_margin value 90");
@@ -77,6 +82,74 @@ fn handshake_lists_the_options() {
     let answer = e.until(|l| l.starts_with("info string"));
     assert!(answer[0].contains("outside 0..1000"), "{answer:?}");
     e.ready();
+    e.send("quit");
+    assert!(e.close_and_wait().success());
+}
+
+#[test]
+fn syzygy_tables_are_found_used_and_a_bad_path_is_refused() {
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy/tables");
+    let mut e = Engine::start();
+    e.ready();
+    e.send("setoption name SyzygyPath value /nonexistent/syzygy");
+    let lines = e.until(|l| l.starts_with("info string syzygy:"));
+    assert!(
+        lines[0].contains("no Syzygy WDL table (.rtbw) found in '/nonexistent/syzygy'"),
+        "{lines:?}"
+    );
+    assert!(
+        lines.last().unwrap().ends_with("syzygy: no tables"),
+        "{lines:?}"
+    );
+    e.send(&format!("setoption name SyzygyPath value {tables}"));
+    let lines = e.until(|l| l.starts_with("info string syzygy:"));
+    assert!(
+        lines[0].contains("syzygy: 35 WDL and 35 DTZ tables, up to 4 pieces"),
+        "{lines:?}"
+    );
+    // K+Q v K+R: only Qxh1 wins; the score is the tables' win, in centipawns.
+    e.send("position fen 8/8/8/8/8/2k5/8/KQ5r w - - 0 1");
+    e.send("go depth 8");
+    let (mv, lines) = e.bestmove();
+    assert_eq!(mv, "b1h1");
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(
+        info.contains(" score cp 20000 ") && info.contains(" tbhits "),
+        "{info}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("root in the tables (win)")),
+        "{lines:?}"
+    );
+    // Inside the search: five pieces, the capture leads into the tables.
+    e.send("setoption name SyzygyProbeDepth value 1");
+    e.send("position fen 8/8/8/3k4/8/8/2r5/KQ2R3 w - - 0 1");
+    e.send("go depth 3");
+    let (_, lines) = e.bestmove();
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    let hits: u64 = info
+        .split(" tbhits ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(hits > 0, "{info}");
+    // Unloaded, the engine plays on without them.
+    e.send("setoption name SyzygyPath value <empty>");
+    e.send("go depth 3");
+    let (_, lines) = e.bestmove();
+    assert!(lines.iter().any(|l| l.contains(" tbhits 0 ")), "{lines:?}");
     e.send("quit");
     assert!(e.close_and_wait().success());
 }
@@ -121,10 +194,11 @@ fn tunables_flag_lists_every_parameter_as_a_spin_or_check() {
     let text = String::from_utf8_lossy(&out.stdout);
     let options: Vec<&str> = text.lines().filter(|l| l.starts_with("option ")).collect();
     assert!(options.len() > 900, "{} options", options.len());
-    // Only the evaluator's parameter file, the book's and the library's file names are text.
+    // Only the evaluator's parameter file, the book's and the library's file names and the
+    // tablebase directories are text.
     assert_eq!(
         options.iter().filter(|l| l.contains("type string")).count(),
-        3
+        4
     );
     assert!(options.contains(&"option name search.rfp_margin type spin default 83 min 0 max 1000"));
     assert!(

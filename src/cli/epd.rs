@@ -56,12 +56,13 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
     for f in &report.failures {
         println!("FAILED {}: {}", f.id, f.describe());
     }
+    let seconds = start.elapsed().as_secs_f64();
     println!(
-        "solved {}/{} ({} nodes, {:.1} s)",
+        "solved {}/{} ({} nodes, {seconds:.1} s, {} nps)",
         report.solved,
         records.len(),
         report.nodes,
-        start.elapsed().as_secs_f64()
+        (report.nodes as f64 / seconds.max(1e-3)) as u64
     );
     Ok(())
 }

@@ -39,6 +39,7 @@ pub mod library;
 pub mod match_cmd;
 pub mod perft;
 pub mod spsa;
+pub mod tb;
 pub mod tune;
 
 /// chainmate: a bitboard chess engine and a laboratory for five chess-AI papers.
@@ -53,7 +54,7 @@ pub struct Cli {
     pub command: Option<Command>,
     /// With no subcommand or `uci`: list every search and evaluator parameter as a UCI option
     /// too (for SPSA tuners; over two thousand); without it `uci` shows only the options a GUI
-    /// user expects (30). `chainmate uci --tunables` is the same.
+    /// user expects (34). `chainmate uci --tunables` is the same.
     #[arg(long, global = true)]
     pub tunables: bool,
 }
@@ -85,6 +86,9 @@ pub enum Command {
     /// Polyglot opening books: build from PGN games, probe a position.
     #[command(subcommand)]
     Book(book::BookCommand),
+    /// Syzygy endgame tablebases: probe a position and its moves.
+    #[command(subcommand)]
+    Tb(tb::TbCommand),
     /// Paper 003's action library: mine PGN games, statistics, probe a position.
     #[command(subcommand)]
     Library(library::LibraryCommand),
@@ -163,6 +167,7 @@ pub fn run() -> i32 {
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Book(command)) => book::run(&command),
         Some(Command::Library(command)) => library::run(&command),
+        Some(Command::Tb(command)) => tb::run(&command),
         Some(Command::Analyse(args)) => analyse::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
         None | Some(Command::Uci) => {

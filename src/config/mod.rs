@@ -94,6 +94,8 @@ pub enum ConfigError {
     EvalFile(String),
     /// An action library that cannot be used.
     Library(String),
+    /// Tablebase directories with no table.
+    Syzygy(String),
     /// An error inside a configuration string, with the string for context.
     InConfiguration {
         /// The whole configuration string.
@@ -130,9 +132,10 @@ impl fmt::Display for ConfigError {
                 choices.join(", ")
             ),
             ConfigError::Param(e) => write!(f, "{e}"),
-            ConfigError::Book(e) | ConfigError::Library(e) | ConfigError::EvalFile(e) => {
-                f.write_str(e)
-            }
+            ConfigError::Book(e)
+            | ConfigError::Library(e)
+            | ConfigError::EvalFile(e)
+            | ConfigError::Syzygy(e) => f.write_str(e),
             ConfigError::NotAnAssignment(t) => write!(f, "'{t}': expected NAME=VALUE"),
             ConfigError::UnknownToken(t) => write!(
                 f,
@@ -459,6 +462,30 @@ pub const OPTIONS: &[OptionRow] = &[
         get: |o| o.action_learn.to_string(),
         set: Setter::Flag(|o, v| o.action_learn = v),
     },
+    OptionRow {
+        name: "SyzygyPath",
+        kind: Kind::String,
+        get: |o| o.syzygy_path.clone(),
+        set: Setter::Text(|o, v| o.load_syzygy(v)),
+    },
+    OptionRow {
+        name: "SyzygyProbeDepth",
+        kind: Kind::Spin { min: 1, max: 100 },
+        get: |o| o.syzygy_probe_depth.to_string(),
+        set: Setter::Int(|o, v| o.syzygy_probe_depth = v as i32),
+    },
+    OptionRow {
+        name: "SyzygyProbeLimit",
+        kind: Kind::Spin { min: 0, max: 7 },
+        get: |o| o.syzygy_probe_limit.to_string(),
+        set: Setter::Int(|o, v| o.syzygy_probe_limit = v as usize),
+    },
+    OptionRow {
+        name: "Syzygy50MoveRule",
+        kind: Kind::Check,
+        get: |o| o.syzygy_rule50.to_string(),
+        set: Setter::Flag(|o, v| o.syzygy_rule50 = v),
+    },
 ];
 
 /// Checks `text` against `kind`; `name` is for the error message.
@@ -574,6 +601,17 @@ pub struct EngineOptions {
     pub action_similarity: u32,
     /// `ActionLearn`: write learned cases to the file at `ucinewgame` and `quit`.
     pub action_learn: bool,
+    /// `SyzygyPath`: the tablebase directories, as given (empty: none).
+    pub syzygy_path: String,
+    /// The tables found in `SyzygyPath`.
+    pub tablebase: Option<std::sync::Arc<crate::tb::Tablebase>>,
+    /// `SyzygyProbeDepth`, `SyzygyProbeLimit`, `Syzygy50MoveRule`
+    /// ([`crate::search::syzygy::Syzygy`]).
+    pub syzygy_probe_depth: i32,
+    /// See `syzygy_probe_depth`.
+    pub syzygy_probe_limit: usize,
+    /// See `syzygy_probe_depth`.
+    pub syzygy_rule50: bool,
 }
 
 impl Default for EngineOptions {
@@ -607,6 +645,11 @@ impl Default for EngineOptions {
             library: None,
             action_similarity: (crate::library::DEFAULT_SIMILARITY * 100.0) as u32,
             action_learn: false,
+            syzygy_path: String::new(),
+            tablebase: None,
+            syzygy_probe_depth: 1,
+            syzygy_probe_limit: 7,
+            syzygy_rule50: true,
         };
         // The `tsvetkov` family starts with its fitted weights (the papers' experiments'
         // evaluator), then the evaluator for play is selected.
@@ -658,6 +701,15 @@ impl EngineOptions {
                 })
                     as std::sync::Arc<dyn crate::search::RootFilter>)
             }),
+            syzygy: self
+                .tablebase
+                .clone()
+                .map(|tables| crate::search::syzygy::Syzygy {
+                    tables,
+                    probe_depth: self.syzygy_probe_depth,
+                    probe_limit: self.syzygy_probe_limit,
+                    rule50: self.syzygy_rule50,
+                }),
             ..self.search.clone()
         }
     }
@@ -698,6 +750,27 @@ impl EngineOptions {
             .map_err(|e| ConfigError::Library(e.to_string()))?;
         self.action_file = path.to_string();
         self.library = Some(std::sync::Arc::new(library));
+        Ok(())
+    }
+
+    /// `SyzygyPath`: finds the tables in the directories given (`:`-separated, `;` on
+    /// Windows; empty or `<empty>` unloads them). A path with no table leaves the current
+    /// tables in place and says so.
+    fn load_syzygy(&mut self, path: &str) -> Result<(), ConfigError> {
+        let path = path.trim();
+        if path.is_empty() || path == "<empty>" {
+            self.syzygy_path.clear();
+            self.tablebase = None;
+            return Ok(());
+        }
+        let tables = crate::tb::Tablebase::open(path);
+        if tables.is_empty() {
+            return Err(ConfigError::Syzygy(format!(
+                "no Syzygy WDL table (.rtbw) found in '{path}'"
+            )));
+        }
+        self.syzygy_path = path.to_string();
+        self.tablebase = Some(std::sync::Arc::new(tables));
         Ok(())
     }
 
@@ -1041,10 +1114,10 @@ mod tests {
         let shown = EngineOptions::declarations(false);
         assert_eq!(shown.len(), OPTIONS.len());
         assert!(
-            shown.len() <= 30,
+            shown.len() <= 34,
             "the standard dozen, the papers' switches, MaxDepth, UCI_ShowWDL, UCI_Chess960, \
-             UCI_LimitStrength/UCI_Elo, the evaluator's parameter file, the book and the \
-             action library"
+             UCI_LimitStrength/UCI_Elo, the evaluator's parameter file, the book, the \
+             action library and the four Syzygy options"
         );
         let strings: Vec<&String> = shown.iter().filter(|d| d.contains("type string")).collect();
         assert_eq!(
@@ -1052,12 +1125,13 @@ mod tests {
             [
                 "option name EvalFile type string default <empty>",
                 "option name BookFile type string default <empty>",
-                "option name ActionLibrary type string default <empty>"
+                "option name ActionLibrary type string default <empty>",
+                "option name SyzygyPath type string default <empty>"
             ]
         );
         let all = EngineOptions::declarations(true);
         assert_eq!(all.len(), OPTIONS.len() + tunables().len());
-        assert_eq!(all.iter().filter(|d| d.contains("type string")).count(), 3);
+        assert_eq!(all.iter().filter(|d| d.contains("type string")).count(), 4);
         assert!(all.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
         assert!(all
             .contains(&"option name search.rfp_margin type spin default 83 min 0 max 1000".into()));

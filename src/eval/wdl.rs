@@ -86,9 +86,9 @@ impl WdlModel {
     }
 
     /// Win, draw and loss per mille (summing to 1000) for a search score: a mate score is
-    /// a certain win or loss.
+    /// a certain win or loss, and so is a tablebase result.
     pub fn per_mille(&self, score: Score, material: i32) -> [u32; 3] {
-        if score::is_mate(score) {
+        if score::is_decisive(score) {
             return if score > 0 {
                 [1000, 0, 0]
             } else {

@@ -158,7 +158,10 @@ pub const PINS: &[Pin] = &[
     ),
     evaluator("eval:material", MATERIAL, 376_527),
     evaluator("eval:weighted", &["Evaluator=weighted"], 239_489),
-    evaluator("eval:power", &["Evaluator=power"], 260_923),
+    // Moved from 260,923 when the mate range rose by 129 to make room for tablebase scores:
+    // the power evaluator sits at the evaluator's clamp (±31,871) in these positions, where
+    // the aspiration windows reach ±INFINITE, which moved with the mates.
+    evaluator("eval:power", &["Evaluator=power"], 264_827),
 ];
 
 /// The pin called `name`.

@@ -7,7 +7,7 @@ use super::history::CorrectionWeights;
 use super::selectivity::Node;
 use super::thread::Thread;
 use crate::core::{Board, Move};
-use crate::eval::score::{Score, MATE_IN_MAX_PLY};
+use crate::eval::score::{Score, MAX_EVAL, TB_WIN_IN_MAX_PLY};
 
 impl Thread<'_> {
     /// What a node's hash entry keeps as its static evaluation: the evaluator's own value
@@ -41,7 +41,7 @@ impl Thread<'_> {
         if weights == [0; 4]
             || node.in_check
             || best_move.is_some_and(|m| m.is_noisy())
-            || best_score.abs() >= MATE_IN_MAX_PLY
+            || best_score.abs() >= TB_WIN_IN_MAX_PLY
         {
             return;
         }
@@ -58,14 +58,13 @@ impl Thread<'_> {
     }
 
     /// `raw` plus the correction history's entry for `board` (unchanged when it is off), kept
-    /// clear of the mate range.
+    /// within the evaluator's range.
     pub(crate) fn corrected(&self, board: &Board, raw: Score) -> Score {
         let weights = self.correction_weights();
         if weights == [0; 4] {
             return raw;
         }
-        (raw + self.heuristics.correction(board, &weights))
-            .clamp(-MATE_IN_MAX_PLY + 1, MATE_IN_MAX_PLY - 1)
+        (raw + self.heuristics.correction(board, &weights)).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     /// The correction tables' weights (pawns, White's pieces, Black's pieces, material), none

@@ -23,6 +23,8 @@
 //! | `chessmaps.rs` | paper 002's ordering, a [`ordering::Scorer`] chosen once per search |
 //! | `chains.rs`, `chain_replay.rs` | paper 002's move chains: the table, and its replay in the search (the thread's `chains`, `Some` when on) |
 //! | `pruning.rs` | paper 000's rules, the [`pruning::MoveFilter`] the search holds when `Pruning = rules` |
+//! | `job.rs` | one search from start to end: the book, the library's root filter, the threads |
+//! | `syzygy.rs` | Syzygy tablebases at the root (DTZ ranking) and inside the search (WDL probes) |
 
 mod chain_replay;
 pub mod chains;
@@ -30,6 +32,7 @@ pub mod chessmaps;
 mod correction;
 pub mod history;
 pub mod hooks;
+mod job;
 mod node;
 pub mod ordering;
 pub mod params;
@@ -41,6 +44,7 @@ mod root;
 pub mod see;
 mod selectivity;
 pub mod strength;
+pub mod syzygy;
 mod thread;
 pub mod time;
 pub mod tt;
@@ -58,6 +62,7 @@ use crate::eval::score::Score;
 use crate::eval::AnyEvaluator;
 pub use chains::MoveChains;
 pub use history::Heuristics;
+use job::Job;
 pub use params::SearchParams;
 pub use thread::Thread;
 pub use time::{Limits, TimeBudget};
@@ -147,6 +152,9 @@ pub struct SearchConfig {
     pub book: Option<BookHook>,
     /// The filter of the root moves (paper 003's action library), asked after the book.
     pub library: Option<LibraryHook>,
+    /// Syzygy tablebases and how they are probed (`SyzygyPath` and the other `Syzygy*`
+    /// options); `None` without tables.
+    pub syzygy: Option<syzygy::Syzygy>,
 }
 
 /// Move ordering schemes.
@@ -187,6 +195,7 @@ impl Default for SearchConfig {
             strength: None,
             book: None,
             library: None,
+            syzygy: None,
         }
     }
 }
@@ -210,6 +219,8 @@ pub struct SearchInfo {
     pub time: Duration,
     /// Transposition table fill, permille.
     pub hashfull: u32,
+    /// Tablebase probes that found their position, all threads.
+    pub tbhits: u64,
     /// The principal variation.
     pub pv: Vec<Move>,
     /// Win, draw, loss per mille for the side to move, when `UCI_ShowWDL` is on.
@@ -315,6 +326,10 @@ pub(crate) struct Shared<'a> {
     pub(crate) done: AtomicBool,
     /// Nodes of all threads, published every few thousand nodes.
     pub(crate) nodes: AtomicU64,
+    /// The tablebases' plan for this search: the root's ranking and the interior probes.
+    pub(crate) tb: syzygy::TbSearch,
+    /// Tablebase probes that found their position, all threads.
+    pub(crate) tb_hits: AtomicU64,
 }
 
 impl<'a> Shared<'a> {
@@ -339,6 +354,8 @@ impl<'a> Shared<'a> {
             start: limits.started.unwrap_or_else(Instant::now),
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            tb: syzygy::TbSearch::new(position, config.syzygy.as_ref()),
+            tb_hits: AtomicU64::new(0),
         }
     }
 
@@ -516,134 +533,6 @@ pub fn search(
         reporter,
     };
     job.run(&mut memory)
-}
-
-/// One search's inputs.
-#[derive(Clone, Copy)]
-struct Job<'a> {
-    position: &'a Position,
-    limits: &'a Limits,
-    config: &'a SearchConfig,
-    tt: &'a TranspositionTable,
-    control: &'a SearchControl,
-    reporter: &'a dyn Reporter,
-}
-
-impl Job<'_> {
-    /// The book's move, when there is a book, the search is not analysis and the book has a
-    /// move here.
-    fn book_move(&self) -> Option<SearchResult> {
-        let limits = self.limits;
-        let analysis =
-            limits.infinite || limits.ponder || limits.depth.is_some() || limits.mate.is_some();
-        if analysis {
-            return None;
-        }
-        let found = self.config.book.as_ref()?.0.probe(self.position)?;
-        if !self.position.board().is_legal(found.mv)
-            || !(limits.searchmoves.is_empty() || limits.searchmoves.contains(&found.mv))
-        {
-            return None;
-        }
-        self.reporter.book_move(&found);
-        Some(SearchResult {
-            best_move: Some(found.mv),
-            ponder_move: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: vec![found.mv],
-        })
-    }
-
-    /// The root filter's moves as `searchmoves`, unless the GUI gave its own.
-    fn filtered_limits(&self) -> Option<Limits> {
-        let hook = self.config.library.as_ref()?;
-        if !self.limits.searchmoves.is_empty() {
-            return None;
-        }
-        let allowed = hook.0.root_moves(self.position);
-        self.reporter.note(&allowed.note);
-        let board = self.position.board();
-        let moves: Vec<Move> = allowed
-            .moves
-            .into_iter()
-            .filter(|&mv| board.is_legal(mv))
-            .collect();
-        (!moves.is_empty()).then(|| Limits {
-            searchmoves: moves,
-            ..self.limits.clone()
-        })
-    }
-
-    /// The search proper: one thread per entry of `memory`, the first being the main thread.
-    fn run(&self, memory: &mut [ThreadMemory]) -> SearchResult {
-        if let Some(result) = self.book_move() {
-            return result;
-        }
-        let filtered = self.filtered_limits();
-        let limits = filtered.as_ref().unwrap_or(self.limits);
-        // A weakened engine also stops at its node budget.
-        let weakened = self.config.strength.map(|s| Limits {
-            nodes: Some(limits.nodes.map_or(s.nodes(), |n| n.min(s.nodes()))),
-            ..limits.clone()
-        });
-        let result = Job {
-            limits: weakened.as_ref().unwrap_or(limits),
-            ..*self
-        }
-        .search(memory);
-        if let (Some(hook), Some(mv)) = (&self.config.library, result.best_move) {
-            // Not analysis, and not a ponder search the GUI did not confirm.
-            let analysis = self.limits.infinite || (self.limits.ponder && self.control.pondering());
-            if !analysis {
-                hook.0.played(self.position, mv);
-            }
-        }
-        result
-    }
-
-    /// Searches with the limits given, no book or filter.
-    fn search(&self, memory: &mut [ThreadMemory]) -> SearchResult {
-        let Job {
-            position,
-            limits,
-            config,
-            tt,
-            control,
-            reporter,
-        } = *self;
-        tt.new_search();
-        let shared = Shared::new(tt, control, limits, position, config);
-        let (main_memory, helper_memory) = memory.split_first_mut().expect("at least one thread");
-        let result = std::thread::scope(|scope| {
-            for (id, m) in helper_memory.iter_mut().enumerate() {
-                let shared = &shared;
-                std::thread::Builder::new()
-                    .name(format!("search-{}", id + 1))
-                    .stack_size(THREAD_STACK)
-                    .spawn_scoped(scope, move || {
-                        Thread::new(id + 1, shared, config, position, m, &Silent)
-                            .iterative_deepening();
-                    })
-                    .expect("spawn a search thread");
-            }
-            let mut main = Thread::new(0, &shared, config, position, main_memory, reporter);
-            let result = main.iterative_deepening();
-            shared.done.store(true, Ordering::SeqCst);
-            result
-        });
-        // UCI: after `go infinite` or `go ponder` the best move is sent only when the GUI asks.
-        if limits.infinite || limits.ponder {
-            while !control.stopped() && (limits.infinite || control.pondering()) {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-        }
-        SearchResult {
-            nodes: shared.nodes.load(Ordering::Relaxed).max(result.nodes),
-            ..result
-        }
-    }
 }
 
 /// Stack size of search threads: the recursion keeps a `Board` copy per ply.

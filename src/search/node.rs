@@ -24,7 +24,7 @@ use super::selectivity::{self, Node, NodeKind};
 use super::thread::Thread;
 use super::tt::{Bound, TtHit};
 use crate::core::{Board, Move, MoveList, Piece};
-use crate::eval::score::{self, Score, DRAW, INFINITE, MATE_IN_MAX_PLY, MAX_PLY};
+use crate::eval::score::{self, Score, DRAW, INFINITE, MAX_PLY, TB_WIN_IN_MAX_PLY};
 
 impl Thread<'_> {
     /// Principal variation search of `board` to `depth` within (`alpha`, `beta`).
@@ -55,6 +55,19 @@ impl Thread<'_> {
         if excluded.is_none() {
             if let Some(score) = self.tt_cutoff(tt, depth, alpha, beta, pv_node) {
                 return score;
+            }
+        }
+        // Syzygy tablebases: an exact result ends the node, a bound limits it.
+        let (mut alpha, mut tb_floor, mut tb_cap) = (alpha, -INFINITE, INFINITE);
+        if ply > 0 && excluded.is_none() && self.shared.tb.should_probe(board, depth) {
+            match self.probe_tablebase(board, depth, ply, (alpha, beta)) {
+                Some(Ok(score)) => return score,
+                Some(Err((score, Bound::Lower))) if pv_node => {
+                    tb_floor = score;
+                    alpha = alpha.max(score);
+                }
+                Some(Err((score, _))) if pv_node => tb_cap = score,
+                _ => {}
             }
         }
         let (eval, static_eval, raw_eval) = self.static_eval(board, tt, ply, in_check);
@@ -92,6 +105,7 @@ impl Thread<'_> {
             node.depth -= 1;
         }
         let (best_score, best_move) = self.search_moves(board, &node, tt);
+        let best_score = best_score.max(tb_floor).min(tb_cap);
         if !self.stopped && excluded.is_none() {
             self.store_result(board, &node, best_score, best_move);
             self.learn_correction(board, &node, best_score, best_move);
@@ -170,7 +184,7 @@ impl Thread<'_> {
                     Bound::Lower => hit.score > corrected,
                     Bound::Upper => hit.score < corrected,
                 };
-                if fits && hit.score.abs() < MATE_IN_MAX_PLY {
+                if fits && hit.score.abs() < TB_WIN_IN_MAX_PLY {
                     hit.score
                 } else {
                     corrected
@@ -194,7 +208,7 @@ impl Thread<'_> {
             ..
         } = *node;
         let p = &self.config.params;
-        if beta.abs() >= MATE_IN_MAX_PLY {
+        if beta.abs() >= TB_WIN_IN_MAX_PLY {
             return None;
         }
         // Reverse futility: the static eval beats beta by a depth-scaled margin.
@@ -245,7 +259,7 @@ impl Thread<'_> {
                 return Some(0);
             }
             if score >= beta {
-                let score = if score >= MATE_IN_MAX_PLY {
+                let score = if score >= TB_WIN_IN_MAX_PLY {
                     beta
                 } else {
                     score
@@ -344,7 +358,7 @@ impl Thread<'_> {
                 0
             };
             let lmr = self.lmr[(depth as usize).min(MAX_PLY)][move_count.min(63)];
-            if best_score > -MATE_IN_MAX_PLY
+            if best_score > -TB_WIN_IN_MAX_PLY
                 && has_pieces
                 && selectivity::shallow_prune(
                     board,
@@ -536,7 +550,7 @@ impl Thread<'_> {
             || node.depth < p.se_min_depth
             || hit.depth < node.depth - 3
             || hit.bound == Bound::Upper
-            || hit.score.abs() >= MATE_IN_MAX_PLY
+            || hit.score.abs() >= TB_WIN_IN_MAX_PLY
         {
             return Ok(0);
         }

@@ -8,7 +8,7 @@ use super::selectivity::{Node, NodeKind};
 use super::thread::Thread;
 use super::tt::{Bound, TtHit};
 use crate::core::Board;
-use crate::eval::score::{Score, MATE_IN_MAX_PLY};
+use crate::eval::score::{Score, TB_WIN_IN_MAX_PLY};
 
 impl Thread<'_> {
     /// ProbCut (off while `search.probcut_margin` is 0): a capture that beats beta by the
@@ -26,7 +26,7 @@ impl Thread<'_> {
         let Node {
             depth, beta, ply, ..
         } = *node;
-        if p.probcut_margin <= 0 || depth < p.probcut_min_depth || beta.abs() >= MATE_IN_MAX_PLY {
+        if p.probcut_margin <= 0 || depth < p.probcut_min_depth || beta.abs() >= TB_WIN_IN_MAX_PLY {
             return None;
         }
         let bound = beta + p.probcut_margin;

@@ -9,7 +9,7 @@ use super::see::see_ge;
 use super::thread::Thread;
 use super::tt::{Bound, TtHit};
 use crate::core::Board;
-use crate::eval::score::{self, Score, DRAW, INFINITE, MATE_IN_MAX_PLY, MAX_PLY};
+use crate::eval::score::{self, Score, DRAW, INFINITE, MAX_PLY, TB_WIN_IN_MAX_PLY};
 
 impl Thread<'_> {
     /// Quiescence search: captures and promotions (all evasions in check) until the position
@@ -67,7 +67,7 @@ impl Thread<'_> {
             let mv = self.buffers[ply].moves()[i];
             if in_check && !mv.is_noisy() {
                 if evasion_limit > 0
-                    && best_score > -MATE_IN_MAX_PLY
+                    && best_score > -TB_WIN_IN_MAX_PLY
                     && quiet_evasions >= evasion_limit
                 {
                     continue;

@@ -17,7 +17,7 @@ use super::time::soft_scale;
 use super::tt::Bound;
 use super::{Algorithm, SearchInfo, SearchResult};
 use crate::core::{Board, Move};
-use crate::eval::score::{self, Score, DRAW, INFINITE, MATE_IN_MAX_PLY, MAX_PLY};
+use crate::eval::score::{self, Score, DRAW, INFINITE, MAX_PLY, TB_WIN_IN_MAX_PLY};
 
 /// How settled the root is, for time management: the best move's streak of unchanged
 /// iterations and the score trend.
@@ -145,6 +145,7 @@ impl Thread<'_> {
                 nodes: self.total_nodes(),
                 time: self.shared.start.elapsed(),
                 hashfull: self.shared.tt.hashfull(),
+                tbhits: self.tb_hits(),
                 pv: Vec::new(),
                 wdl: self.wdl(score),
             };
@@ -217,7 +218,7 @@ impl Thread<'_> {
         SearchResult {
             best_move: best.map(|rm| rm.mv),
             ponder_move,
-            score: best.map_or(0, |rm| rm.score),
+            score: best.map_or(0, |rm| self.shown_tb_score(rm).unwrap_or(rm.score)),
             depth,
             nodes: self.nodes,
             pv,
@@ -236,18 +237,39 @@ impl Thread<'_> {
 
     pub(crate) fn info(&self, depth: i32, index: usize, bound: Option<Bound>) -> SearchInfo {
         let rm = &self.root_moves[index];
+        let (score, bound) = match self.shown_tb_score(rm) {
+            Some(tb) => (tb, None),
+            None => (rm.score, bound),
+        };
         SearchInfo {
             depth,
             seldepth: rm.seldepth.max(depth as usize),
             multipv: index + 1,
-            score: rm.score,
+            score,
             bound,
             nodes: self.total_nodes(),
             time: self.shared.start.elapsed(),
             hashfull: self.shared.tt.hashfull(),
+            tbhits: self.tb_hits(),
             pv: rm.pv.clone(),
-            wdl: self.wdl(rm.score),
+            wdl: self.wdl(score),
         }
+    }
+
+    /// With the root in the tablebases, a root move's score is shown as its tablebase value
+    /// unless the search proved a mate ([`super::syzygy`]).
+    fn shown_tb_score(&self, rm: &super::thread::RootMove) -> Option<Score> {
+        self.shared
+            .tb
+            .root_score(rm.mv)
+            .filter(|_| !score::is_mate(rm.score))
+    }
+
+    /// Tablebase hits of all threads so far.
+    fn tb_hits(&self) -> u64 {
+        self.shared
+            .tb_hits
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Win/draw/loss per mille of a root score, when asked for.
@@ -262,7 +284,7 @@ impl Thread<'_> {
         let previous = self.root_moves[self.pv_index].previous_score;
         let use_window = self.config.algorithm == Algorithm::Pvs
             && depth >= self.config.params.aspiration_min_depth
-            && previous.abs() < MATE_IN_MAX_PLY;
+            && previous.abs() < TB_WIN_IN_MAX_PLY;
         let mut delta = self.config.params.aspiration_window.max(1);
         let (mut alpha, mut beta) = if use_window {
             (

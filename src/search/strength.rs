@@ -22,7 +22,7 @@
 
 use crate::core::prng::SplitMix64;
 use crate::core::Move;
-use crate::eval::score::{Score, MATE_IN_MAX_PLY};
+use crate::eval::score::{Score, TB_WIN_IN_MAX_PLY};
 
 /// Lowest `UCI_Elo`.
 pub const MIN_ELO: i64 = 1320;
@@ -79,15 +79,15 @@ impl Strength {
     pub fn choose(self, lines: &[(Move, Score)], seed: u64) -> Option<Move> {
         let &(best_move, best) = lines.first()?;
         let t = self.temperature();
-        // A mate either way is decided by the search, not by chance.
-        if t <= 0.0 || best.abs() >= MATE_IN_MAX_PLY {
+        // A mate or a tablebase result either way is decided by the search, not by chance.
+        if t <= 0.0 || best.abs() >= TB_WIN_IN_MAX_PLY {
             return Some(best_move);
         }
         let weights: Vec<f64> = lines
             .iter()
             .map(|&(_, s)| {
-                if s.abs() >= MATE_IN_MAX_PLY {
-                    // Being mated: never; (a mate for us was handled above).
+                if s.abs() >= TB_WIN_IN_MAX_PLY {
+                    // Being mated or lost: never (a win for us was handled above).
                     0.0
                 } else {
                     (f64::from(s - best) / t).exp()
@@ -152,9 +152,15 @@ mod tests {
         // From 1600 up, always the best; a mate is always played; lines that lose to mate
         // never.
         assert!((0..200).all(|s| Strength::new(2000).choose(&lines, s) == Some(lines[0].0)));
-        let mate = [(mv(Square::E4), MATE_IN_MAX_PLY + 5), (mv(Square::E3), 0)];
+        let mate = [
+            (mv(Square::E4), crate::eval::score::MATE_IN_MAX_PLY + 5),
+            (mv(Square::E3), 0),
+        ];
         assert!((0..200).all(|s| weak.choose(&mate, s) == Some(mate[0].0)));
-        let mated = [(mv(Square::E4), 0), (mv(Square::E3), -MATE_IN_MAX_PLY - 5)];
+        let mated = [
+            (mv(Square::E4), 0),
+            (mv(Square::E3), -crate::eval::score::MATE_IN_MAX_PLY - 5),
+        ];
         assert!((0..200).all(|s| weak.choose(&mated, s) == Some(mated[0].0)));
         assert_eq!(weak.choose(&[], 1), None);
     }

@@ -97,6 +97,8 @@ pub struct Thread<'a> {
     /// Null-move pruning is off below this ply while a null move's cutoff is being verified
     /// (`search.nmp_verify_depth`); 0 otherwise.
     pub(crate) nmp_min_ply: usize,
+    /// Whether a broken table file has been reported in this search.
+    pub(crate) tb_error_noted: bool,
 }
 
 /// The scorer of an ordering scheme (the papers' ideas are chosen here, by the search that
@@ -141,6 +143,12 @@ impl<'a> Thread<'a> {
             .collect();
         if moves.is_empty() {
             moves = legal.to_vec(); // no valid searchmoves: search everything
+        }
+        // In the tablebases: only the moves that keep the best result ([`super::syzygy`]).
+        if let Some(best) = shared.tb.best_moves() {
+            if moves.iter().any(|m| best.contains(m)) {
+                moves.retain(|m| best.contains(m));
+            }
         }
         let filter = filter_for(config.pruning);
         if let Some(filter) = filter {
@@ -195,6 +203,7 @@ impl<'a> Thread<'a> {
             reporter,
             last_progress: std::time::Instant::now(),
             nmp_min_ply: 0,
+            tb_error_noted: false,
         }
     }
 

@@ -7,6 +7,7 @@
 //! code lengths of a canonical prefix code), then the sparse index tables, the block-length
 //! tables and the 64-byte-aligned compressed blocks, each section in sub-table order.
 
+use super::mapped::FileBytes;
 use super::tables::{binomial, pawn_factor};
 
 /// The first four bytes of a WDL file.
@@ -94,9 +95,9 @@ pub(crate) struct SubTable {
 /// The sub-tables of one file group, by side to move.
 type Group = [Option<SubTable>; 2];
 
-/// A WDL or DTZ table file read into memory.
+/// A WDL or DTZ table file, its bytes mapped (or read) and its header parsed.
 pub(crate) struct TableFile {
-    data: Vec<u8>,
+    data: FileBytes,
     /// Sub-tables by file group (one group for pawnless tables), then by side to move (the
     /// second absent for a symmetric WDL table and in every DTZ file, which stores one side).
     groups: Vec<Group>,
@@ -171,7 +172,7 @@ impl Reader<'_> {
 impl TableFile {
     /// Parses a WDL (`dtz` false) or DTZ file of the given material.
     pub(crate) fn parse(
-        data: Vec<u8>,
+        data: FileBytes,
         material: Material,
         dtz: bool,
     ) -> Result<TableFile, TableError> {
@@ -270,6 +271,11 @@ impl TableFile {
             map_index,
             map_start,
         })
+    }
+
+    /// Whether the file's bytes are memory-mapped.
+    pub(crate) fn is_mapped(&self) -> bool {
+        self.data.is_mapped()
     }
 
     /// The DTZ flags of file group `file`.

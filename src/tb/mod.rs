@@ -2,19 +2,22 @@
 //!
 //! What is here: WDL probing (`.rtbw`) and DTZ probing (`.rtbz`) of any position whose
 //! tables are found, with captures and en passant resolved by a small search as the format
-//! requires, the results python-chess's prober gives. Files are read whole the first time
-//! they are probed (not memory-mapped yet); a missing, short or corrupt file is an error,
-//! never a panic. Still to come (issue 30): the search's and the root's use, UCI options,
-//! `chainmate tb probe`.
+//! requires, the results python-chess's prober gives. Directories are listed when opened;
+//! each file is memory-mapped ([`mapped`]) and its header parsed the first time a position
+//! of its material is probed; a missing, short or corrupt file is an error, never a panic.
+//! A probe finds its table by a material key (piece counts packed in an integer), without
+//! building a name. The search's use is in [`crate::search::syzygy`].
 //!
 //! The format is public (Ronald de Man's generator and probers); this reader was written
 //! from a description of it (docs/syzygy.md), checked against python-chess's independent
 //! prober on thousands of positions (`tests/syzygy.rs`).
 
 mod file;
+mod mapped;
 mod tables;
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -59,7 +62,7 @@ pub enum ProbeError {
     /// Castling rights remain: no table holds the position.
     Castling,
     /// No table of this material (or of one a capture leads to) was found.
-    Missing(String),
+    Missing(MaterialKey),
     /// A table file exists but could not be read.
     Table(String, TableError),
 }
@@ -74,58 +77,124 @@ impl std::fmt::Display for ProbeError {
     }
 }
 
-/// A set of Syzygy tables found in one or more directories, each file read the first time
+/// A set of Syzygy tables found in one or more directories, each file mapped the first time
 /// it is probed.
 pub struct Tablebase {
-    wdl: HashMap<String, Lazy>,
-    dtz: HashMap<String, Lazy>,
+    /// One entry per material (both colour orders of a table share it).
+    tables: Vec<Table>,
+    /// Material key (white's counts, black's) to the table and whether its colours are
+    /// swapped (the table names black's material first).
+    by_key: HashMap<u64, (usize, bool), BuildHasherDefault<KeyHasher>>,
     max_pieces: usize,
+    wdl_count: usize,
 }
 
-/// A table file found on disk, read the first time it is probed.
+/// The WDL and DTZ files of one material.
+struct Table {
+    name: String,
+    material: Material,
+    wdl: Option<Lazy>,
+    dtz: Option<Lazy>,
+}
+
+/// A table file found on disk, mapped the first time it is probed.
 type Lazy = (PathBuf, OnceLock<Result<TableFile, TableError>>);
+
+impl std::fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Tablebase({} WDL and {} DTZ tables, up to {} pieces)",
+            self.wdl_count,
+            self.dtz_count(),
+            self.max_pieces
+        )
+    }
+}
 
 impl Tablebase {
     /// The tables in the directories of `paths` (separated by `:`, or `;` on Windows).
-    /// Directories that cannot be read are skipped; files are not opened yet.
+    /// Directories that cannot be read are skipped; files are not opened yet. A table found
+    /// in two directories is taken from the first.
     pub fn open(paths: &str) -> Tablebase {
         let separator = if cfg!(windows) { ';' } else { ':' };
-        let mut wdl = HashMap::new();
-        let mut dtz = HashMap::new();
-        let mut max_pieces = 0;
-        for dir in paths.split(separator).filter(|d| !d.is_empty()) {
-            let Ok(entries) = std::fs::read_dir(dir) else {
+        let mut by_name: HashMap<String, Table> = HashMap::new();
+        for dir in paths.split(separator).filter(|d| !d.trim().is_empty()) {
+            let Ok(entries) = std::fs::read_dir(dir.trim()) else {
                 continue;
             };
-            for entry in entries.flatten() {
-                let path = entry.path();
-                for (ext, map) in [("rtbw", &mut wdl), ("rtbz", &mut dtz)] {
-                    let Some(name) = table_name(&path, ext) else {
+            let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+            paths.sort();
+            for path in paths {
+                for dtz in [false, true] {
+                    let Some(name) = table_name(&path, if dtz { "rtbz" } else { "rtbw" }) else {
                         continue;
                     };
-                    if let Some(material) = Material::from_name(&name) {
-                        max_pieces = max_pieces.max(material.pieces);
-                        map.entry(name)
-                            .or_insert_with(|| (path.clone(), OnceLock::new()));
-                    }
+                    let Some(material) = Material::from_name(&name) else {
+                        continue;
+                    };
+                    let table = by_name.entry(name.clone()).or_insert_with(|| Table {
+                        name,
+                        material,
+                        wdl: None,
+                        dtz: None,
+                    });
+                    let slot = if dtz { &mut table.dtz } else { &mut table.wdl };
+                    slot.get_or_insert_with(|| (path.clone(), OnceLock::new()));
                 }
             }
         }
-        Tablebase {
-            wdl,
-            dtz,
-            max_pieces,
+        let mut tables: Vec<Table> = by_name.into_values().collect();
+        tables.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut by_key = HashMap::default();
+        for (i, table) in tables.iter().enumerate() {
+            let (first, second) = table.name.split_once('v').expect("checked by from_name");
+            let (first, second) = (side_key(first), side_key(second));
+            by_key.insert(first | second << 32, (i, false));
+            by_key.entry(second | first << 32).or_insert((i, true));
         }
+        Tablebase {
+            max_pieces: tables
+                .iter()
+                .filter(|t| t.wdl.is_some())
+                .map(|t| t.material.pieces)
+                .max()
+                .unwrap_or(0),
+            wdl_count: tables.iter().filter(|t| t.wdl.is_some()).count(),
+            tables,
+            by_key,
+        }
+    }
+
+    /// The number of DTZ tables found.
+    pub fn dtz_count(&self) -> usize {
+        self.tables.iter().filter(|t| t.dtz.is_some()).count()
+    }
+
+    /// The names of the tables found (a WDL file, a DTZ file or both), in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.tables.iter().map(|t| t.name.as_str())
+    }
+
+    /// Whether every file opened so far is memory-mapped (not read into memory).
+    pub fn files_mapped(&self) -> bool {
+        self.tables
+            .iter()
+            .flat_map(|t| [&t.wdl, &t.dtz])
+            .flatten()
+            .filter_map(|(_, cell)| cell.get())
+            .flatten()
+            .all(TableFile::is_mapped)
     }
 
     /// The number of WDL tables found.
     pub fn len(&self) -> usize {
-        self.wdl.len()
+        self.wdl_count
     }
 
-    /// Whether no table was found.
+    /// Whether no WDL table was found.
     pub fn is_empty(&self) -> bool {
-        self.wdl.is_empty()
+        self.wdl_count == 0
     }
 
     /// The most pieces any table found holds.
@@ -319,7 +388,7 @@ impl Tablebase {
             raw = found
                 .file
                 .map_value(found.group, WDL_TO_MAP[(wdl + 2) as usize], raw)
-                .map_err(|e| ProbeError::Table(found.name.clone(), e))?;
+                .map_err(|e| ProbeError::Table(found.name.to_string(), e))?;
         }
         let plies =
             (wdl == 2 && flags & DTZ_WIN_PLIES != 0) || (wdl == -2 && flags & DTZ_LOSS_PLIES != 0);
@@ -335,28 +404,24 @@ impl Tablebase {
     /// The table, sub-table and index of the position (`dtz`: in the DTZ file), or `None`
     /// for bare kings.
     fn lookup(&self, board: &Board, dtz: bool) -> Result<Option<Found<'_>>, ProbeError> {
-        let white = material_key(board, Color::White);
-        let black = material_key(board, Color::Black);
-        if white == "K" && black == "K" {
+        let (white, black) = (
+            material_of(board, Color::White),
+            material_of(board, Color::Black),
+        );
+        if white == 0 && black == 0 {
             return Ok(None);
         }
-        let files = if dtz { &self.dtz } else { &self.wdl };
-        let direct = format!("{white}v{black}");
-        let (name, swapped) = if files.contains_key(&direct) {
-            (direct, false)
-        } else {
-            let other = format!("{black}v{white}");
-            if !files.contains_key(&other) {
-                return Err(ProbeError::Missing(direct));
-            }
-            (other, true)
-        };
-        let (path, cell) = &files[&name];
-        let material = Material::from_name(&name).expect("table names are checked on open");
+        let key = MaterialKey(white | black << 32);
+        let &(i, swapped) = self.by_key.get(&key.0).ok_or(ProbeError::Missing(key))?;
+        let table = &self.tables[i];
+        let (path, cell) = if dtz { &table.dtz } else { &table.wdl }
+            .as_ref()
+            .ok_or(ProbeError::Missing(key))?;
+        let (name, material) = (table.name.as_str(), table.material);
         let file = cell
             .get_or_init(|| load(path, material, dtz))
             .as_ref()
-            .map_err(|e| ProbeError::Table(name.clone(), e.clone()))?;
+            .map_err(|e| ProbeError::Table(name.to_string(), e.clone()))?;
 
         let white_to_move = board.side_to_move() == Color::White;
         let symmetric = white == black;
@@ -374,11 +439,11 @@ impl Tablebase {
         // A DTZ file has one sub-table per file group, whichever side it stores.
         let sub_side = if dtz { 0 } else { side };
 
-        let mut squares = Vec::with_capacity(material.pieces);
+        let mut squares = Squares::default();
         let (group, sub, index) = if material.pawns == [0, 0] {
             let sub = file.sub_table(0, sub_side);
             fill_squares(board, &sub.enc.pieces, 0, cmirror, 0, &mut squares);
-            let index = encode_pieces(&sub.enc, &mut squares, material.three_unique);
+            let index = encode_pieces(&sub.enc, squares.slice(), material.three_unique);
             (0, sub, index)
         } else {
             // The leading pawns come first in every list of the file; the one on the file
@@ -392,15 +457,19 @@ impl Tablebase {
             for sq in board.colored(lead_color, Piece::Pawn) {
                 squares.push(sq as usize ^ mirror);
             }
-            let lead = squares.len();
+            let lead = squares.len;
             let best = (0..lead)
-                .min_by_key(|&i| (flap(squares[i]), i))
+                .min_by_key(|&i| (flap(squares.sq[i]), i))
                 .expect("the leading side has a pawn");
-            squares.swap(0, best);
-            let group = edge_file(squares[0]);
+            squares.sq.swap(0, best);
+            let group = edge_file(squares.sq[0]);
             let sub = file.sub_table(group, sub_side);
             fill_squares(board, &sub.enc.pieces, lead, cmirror, mirror, &mut squares);
-            (group, sub, encode_pawns(&sub.enc, &mut squares, material))
+            (
+                group,
+                sub,
+                encode_pawns(&sub.enc, squares.slice(), material),
+            )
         };
         Ok(Some(Found {
             name,
@@ -419,13 +488,13 @@ impl Found<'_> {
     fn value(&self) -> Result<u16, ProbeError> {
         self.file
             .value(self.sub, self.index)
-            .map_err(|e| ProbeError::Table(self.name.clone(), e))
+            .map_err(|e| ProbeError::Table(self.name.to_string(), e))
     }
 }
 
 /// Where a position stands in a table ([`Tablebase::lookup`]).
 struct Found<'a> {
-    name: String,
+    name: &'a str,
     file: &'a TableFile,
     sub: &'a file::SubTable,
     /// The leading pawn's file group (0 for pawnless tables).
@@ -445,26 +514,95 @@ fn table_name(path: &Path, ext: &str) -> Option<String> {
 }
 
 fn load(path: &Path, material: Material, dtz: bool) -> Result<TableFile, TableError> {
-    let data =
-        std::fs::read(path).map_err(|e| TableError::Io(format!("{}: {e}", path.display())))?;
-    TableFile::parse(data, material, dtz)
+    let bytes = mapped::FileBytes::open(path)
+        .map_err(|e| TableError::Io(format!("{}: {e}", path.display())))?;
+    TableFile::parse(bytes, material, dtz)
 }
 
-/// `color`'s material as a table names it: K, then Q R B N P as many times as there are.
-fn material_key(board: &Board, color: Color) -> String {
-    let mut key = String::from("K");
-    for (piece, letter) in [
-        (Piece::Queen, 'Q'),
-        (Piece::Rook, 'R'),
-        (Piece::Bishop, 'B'),
-        (Piece::Knight, 'N'),
-        (Piece::Pawn, 'P'),
-    ] {
-        for _ in 0..board.colored(color, piece).popcount() {
-            key.push(letter);
+/// The pieces besides the king that count in a material key, in a table name's order.
+const KEY_PIECES: [(Piece, char); 5] = [
+    (Piece::Queen, 'Q'),
+    (Piece::Rook, 'R'),
+    (Piece::Bishop, 'B'),
+    (Piece::Knight, 'N'),
+    (Piece::Pawn, 'P'),
+];
+
+/// A position's material as the tables key it: white's piece counts in the low 32 bits,
+/// black's in the high, four bits per kind (queens lowest). Shown as a table name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MaterialKey(u64);
+
+impl std::fmt::Display for MaterialKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (side, shift) in [(0, 0), (1, 32)] {
+            if side == 1 {
+                write!(f, "v")?;
+            }
+            write!(f, "K")?;
+            for (i, (_, letter)) in KEY_PIECES.iter().enumerate() {
+                for _ in 0..(self.0 >> (shift + 4 * i)) & 15 {
+                    write!(f, "{letter}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `color`'s half of the material key.
+fn material_of(board: &Board, color: Color) -> u64 {
+    KEY_PIECES
+        .iter()
+        .enumerate()
+        .fold(0, |key, (i, &(piece, _))| {
+            key | u64::from(board.colored(color, piece).popcount()).min(15) << (4 * i)
+        })
+}
+
+/// The half key of one side of a table name (`KRP`).
+fn side_key(name: &str) -> u64 {
+    KEY_PIECES
+        .iter()
+        .enumerate()
+        .fold(0, |key, (i, &(_, letter))| {
+            key | (name.matches(letter).count() as u64).min(15) << (4 * i)
+        })
+}
+
+/// Hashes a material key (already well spread over few bits) with one multiplication.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
         }
     }
-    key
+    fn write_u64(&mut self, key: u64) {
+        self.0 = (key ^ key >> 29).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// The squares of a position's pieces in a table's order (at most eight pieces).
+#[derive(Default)]
+struct Squares {
+    sq: [usize; 8],
+    len: usize,
+}
+
+impl Squares {
+    fn push(&mut self, sq: usize) {
+        self.sq[self.len] = sq;
+        self.len += 1;
+    }
+    fn slice(&mut self) -> &mut [usize] {
+        &mut self.sq[..self.len]
+    }
 }
 
 /// Appends, from list position `from`, the squares of each piece code of `pieces` (like
@@ -476,7 +614,7 @@ fn fill_squares(
     from: usize,
     cmirror: u8,
     mirror: usize,
-    squares: &mut Vec<usize>,
+    squares: &mut Squares,
 ) {
     let mut i = from;
     while i < pieces.len() {
@@ -487,11 +625,11 @@ fn fill_squares(
             Color::Black
         };
         let piece = Piece::ALL[usize::from(code & 7) - 1];
-        let before = squares.len();
+        let before = squares.len;
         for sq in board.colored(color, piece) {
             squares.push(sq as usize ^ mirror);
         }
-        i += (squares.len() - before).max(1);
+        i += (squares.len - before).max(1);
     }
 }
 

@@ -211,7 +211,7 @@ impl Mover {
                 let result = searcher.search(position, limits, config, control, &Silent);
                 let eval = match crate::eval::score::mate_moves(result.score) {
                     Some(n) => MoveEval::Mate(n),
-                    None => MoveEval::Centipawns(result.score),
+                    None => MoveEval::Centipawns(crate::eval::score::uci_cp(result.score)),
                 };
                 let depth = u32::try_from(result.depth).unwrap_or(0);
                 Ok(result

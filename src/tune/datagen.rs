@@ -58,7 +58,7 @@ use std::fmt::Write as _;
 
 use crate::core::prng::SplitMix64;
 use crate::core::{Board, Color, Position};
-use crate::eval::score::{Score, MATE_IN_MAX_PLY};
+use crate::eval::score::{Score, TB_WIN_IN_MAX_PLY};
 use crate::formats::pgn::GameResult;
 use crate::search::{Limits, SearchConfig, SearchControl, Searcher, Silent};
 use crate::tournament::game::rules_outcome;
@@ -315,7 +315,7 @@ pub fn play(player: &mut Player, book: &[Opening], game: u64, s: &DatagenSetting
         if data.plies >= s.skip_plies
             && !board.is_check()
             && !mv.is_noisy()
-            && found.score.abs() < MATE_IN_MAX_PLY
+            && found.score.abs() < TB_WIN_IN_MAX_PLY
             && player
                 .quiet
                 .quiescence(&position, &player.config)

@@ -68,7 +68,7 @@ impl Output {
 pub fn info_line(info: &SearchInfo, chess960: bool) -> String {
     let score = match score::mate_moves(info.score) {
         Some(m) => format!("mate {m}"),
-        None => format!("cp {}", info.score),
+        None => format!("cp {}", score::uci_cp(info.score)),
     };
     let bound = match info.bound {
         Some(Bound::Lower) => " lowerbound",
@@ -90,13 +90,14 @@ pub fn info_line(info: &SearchInfo, chess960: bool) -> String {
         format!(" pv{pv}")
     };
     format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {} hashfull {} time {}{pv}",
+        "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {} hashfull {} tbhits {} time {}{pv}",
         info.depth,
         info.seldepth,
         info.multipv,
         info.nodes,
         info.nps(),
         info.hashfull,
+        info.tbhits,
         info.time.as_millis(),
     )
 }
@@ -341,6 +342,19 @@ impl Engine {
             Ok(Effect::None) => {}
             Ok(Effect::ClearHash) => self.clear_hash(),
             Err(e) => self.info_string(&e.to_string()),
+        }
+        if name.trim().eq_ignore_ascii_case("SyzygyPath") {
+            let note = match &self.options.tablebase {
+                Some(tb) => format!(
+                    "syzygy: {} WDL and {} DTZ tables, up to {} pieces, in {}",
+                    tb.len(),
+                    tb.dtz_count(),
+                    tb.max_pieces(),
+                    self.options.syzygy_path
+                ),
+                None => "syzygy: no tables".to_string(),
+            };
+            self.info_string(&note);
         }
         self.out.set_chess960(self.options.chess960);
         if self.options.hash_mb != old_hash {
