@@ -23,6 +23,18 @@ fn rows(pieces: usize) -> Vec<(String, String, i8, i32)> {
     .collect()
 }
 
+/// The small set's 3- and 4-piece rows and the 8,010 random positions of every 3- and
+/// 4-piece table (`probes_34.csv`: 200-250 per table, both orientations, both sides to
+/// move).
+fn rows_34() -> Vec<(String, String, i8, i32)> {
+    let mut all = rows(4);
+    all.extend(read_rows(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/syzygy/probes_34.csv"
+    )));
+    all
+}
+
 fn read_rows(path: &str) -> Vec<(String, String, i8, i32)> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         panic!("{path}: {e} (the full set: python3 tests/data/syzygy/make_vectors.py)")
@@ -73,15 +85,19 @@ fn check<T: PartialEq + std::fmt::Debug>(
 fn wdl_equals_python_chess_on_every_table() {
     let tb = Tablebase::open(TABLES);
     assert_eq!(tb.len(), 35, "every 3- and 4-piece table is found");
-    let rows = rows(4);
-    assert!(rows.len() > 240, "{}", rows.len());
+    let rows = rows_34();
+    assert!(rows.len() > 8_000, "{}", rows.len());
+    for table in tb.names() {
+        let count = rows.iter().filter(|r| r.0 == table).count();
+        assert!(count >= 200, "{table}: {count} positions");
+    }
     check(&rows, |b| tb.probe_wdl(b).map(|v| v as i8), |row| row.2);
 }
 
 #[test]
 fn dtz_equals_python_chess_on_every_table() {
     let tb = Tablebase::open(TABLES);
-    check(&rows(4), |b| tb.probe_dtz(b), |row| row.3);
+    check(&rows_34(), |b| tb.probe_dtz(b), |row| row.3);
 }
 
 /// The 5-piece rows of the small set and the full set (8,550 positions, every table, both

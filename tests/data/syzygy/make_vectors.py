@@ -9,8 +9,9 @@ Regenerate (from the repository's root, with ../shared beside it; single-threade
 Optional arguments: --tables DIR (default ../shared/data/syzygy)
                     --out DIR    (default: the directory of this script)
 
-Only probes_small.csv is committed (the tests read it); probes.csv, the full set, is
-checked by `cargo test --release --test syzygy -- --ignored` when it has been made.
+probes_small.csv and probes_34.csv are committed (`cargo test --release` reads them);
+probes.csv, the full set, is checked by `cargo test --release --test syzygy -- --ignored`
+when it has been made.
 
 Generated with python-chess 1.11.2 (chess.__version__) on Python 3.11.7.
 A different python-chess version prints a warning; the output should be the
@@ -19,6 +20,7 @@ same unless python-chess's prober or FEN output changed.
 Outputs (CSV, header line first, columns `table,fen,wdl,dtz`):
 
   probes.csv        every generated position
+  probes_34.csv     the rows of probes.csv whose table has 3 or 4 pieces (8,010)
   probes_small.csv  about 300 rows sampled from probes.csv, every table present
 
 Columns:
@@ -336,6 +338,10 @@ def main():
         w = csv.writer(fh, lineterminator="\n")
         w.writerow(header)
         w.writerows(rows)
+    with open(os.path.join(args.out, "probes_34.csv"), "w", newline="") as fh:
+        w = csv.writer(fh, lineterminator="\n")
+        w.writerow(header)
+        w.writerows(r for r in rows if len(r[0]) <= 5)
 
     # Small sample: per table 7 rows, first one row per distinct wdl value
     # (3 for wdl +-1), so every outcome a table has in the sample shows up, then
