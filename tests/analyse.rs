@@ -411,3 +411,72 @@ fn bad_input_is_refused_clearly_and_leaves_no_file() {
         let _ = std::fs::remove_file(p);
     }
 }
+
+#[test]
+fn by_move_averages_one_players_evaluations_over_every_game() {
+    // "A" plays White, then Black; each comment is the mover's view. A's moves: move 1
+    // +0.20 and -0.40, move 2 +0.50 and a mate (drawn at +10); its third move is a book move.
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n\
+               1. e4 {+0.20/10 0.1s} e5 {-0.10/10 0.1s} 2. Nf3 {+0.50/11 0.1s} \
+               Nc6 {+0.30/9 0.1s} 3. Bb5 *\n\n\
+               [White \"B\"]\n[Black \"A\"]\n[Result \"*\"]\n\n\
+               1. d4 {+0.10/9 0.1s} d5 {-0.40/9 0.1s} 2. c4 {+0.20/9 0.1s} \
+               e6 {+M3/9 0.1s} *\n";
+    let (path, csv) = (temp("bymove.pgn"), temp("bymove.csv"));
+    std::fs::write(&path, pgn).unwrap();
+    let (p, c) = (path.to_str().unwrap(), csv.to_str().unwrap());
+    let out = chainmate(&[
+        "analyse",
+        "--pgn",
+        p,
+        "--by-move",
+        "A",
+        "--every",
+        "1",
+        "--csv",
+        c,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("in 2 of 2 games"), "{stdout}");
+    assert!(
+        stdout.contains("| 1 | 2 | -0.10 | -0.10 | 0 | 0 |"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("| 2 | 2 | +5.25 | +5.25 | 1 | 0 |"),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        "move,positions,mean_cp,median_cp,ahead,behind\n1,2,-10.0,-10.0,0,0\n2,2,525.0,525.0,1,0\n"
+    );
+    // B, from its side: +0.10 and -0.10 at move 1, +0.20 and +0.30 at move 2.
+    let out = chainmate(&["analyse", "--pgn", p, "--by-move", "B", "--every", "2"]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("| 1 | 2 | +0.00 | +0.00 | 0 | 0 |"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("| 2 | 2 | +0.25 | +0.25 | 0 | 0 |"),
+        "{stdout}"
+    );
+    // A player who is not there, a zero step and a picture are refused.
+    let out = chainmate(&["analyse", "--pgn", p, "--by-move", "C"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no evaluation by 'C' in 2 games (0 with that player"));
+    for bad in [
+        vec!["--by-move", "A", "--every", "0"],
+        vec!["--by-move", "A", "--svg", c],
+        vec!["--every", "3"],
+    ] {
+        let mut args = vec!["analyse", "--pgn", p];
+        args.extend(bad.iter().copied());
+        let out = chainmate(&args);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+    for f in [path, csv] {
+        let _ = std::fs::remove_file(f);
+    }
+}

@@ -3,8 +3,11 @@
 //! every position of the game; or, without `--configs`, the
 //! evaluations written in the game's comments (cutechess, lichess, `chainmate match --pgn`)
 //! are read. A table (CSV) and a picture (SVG) come out; several `--pgn` files give one
-//! column each, so the paper's three-game figure is one command.
+//! column each, so the paper's three-game figure is one command. With `--by-move PLAYER`,
+//! one player's evaluations over every game of the files are averaged by move number (where
+//! a configuration loses ground against another in a match).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -46,6 +49,15 @@ pub struct AnalyseArgs {
     /// The picture's title (default: what was analysed and how).
     #[arg(long)]
     pub title: Option<String>,
+    /// Instead of one game: over every game of the files, the evaluations PLAYER (a `White`
+    /// or `Black` tag, e.g. a match's engine) wrote of its own moves, by move number — mean,
+    /// median and how often a pawn ahead or behind, from its side. Where a player gains or
+    /// loses ground. `--csv` then gets every move number.
+    #[arg(long, value_name = "PLAYER", conflicts_with_all = ["configs", "svg", "title"])]
+    pub by_move: Option<String>,
+    /// With `--by-move`: a table row at move 1 and every this many moves.
+    #[arg(long, default_value_t = 5, requires = "by_move")]
+    pub every: usize,
 }
 
 /// Game `number` (from 1) of the PGN at `path`. A game with a move that is not legal is cut
@@ -158,8 +170,70 @@ pub fn summary_table(rows: &[Row], searched: bool) -> String {
     out
 }
 
+/// `analyse --by-move PLAYER`: PLAYER's evaluations over every game of the files.
+fn run_by_move(args: &AnalyseArgs, player: &str) -> Result<(), CliError> {
+    check_output(&args.csv)?;
+    let every = super::at_least_one("--every", args.every)? as u32;
+    let mut by_move = BTreeMap::new();
+    let (mut games, mut with_player) = (0usize, 0usize);
+    super::experiment::for_each_game(&args.pgn, |game| {
+        games += 1;
+        with_player += usize::from([game.tag("White"), game.tag("Black")].contains(&Some(player)));
+        analyse::player_scores_by_move(game, player, &mut by_move);
+    })?;
+    let files: Vec<String> = args.pgn.iter().map(|p| p.display().to_string()).collect();
+    if by_move.is_empty() {
+        return Err(CliError::Input(format!(
+            "{}: no evaluation by '{player}' in {games} games ({with_player} with that player; \
+             players are named by the White and Black tags, evaluations read from comments \
+             such as `+0.35/12 0.8s`)",
+            files.join(", ")
+        )));
+    }
+    let summaries: Vec<_> = by_move
+        .iter()
+        .filter_map(|(&n, scores)| analyse::summarise_move(n, scores))
+        .collect();
+    println!(
+        "{player}: its evaluations of its own moves in {with_player} of {games} games ({}), \
+         pawns from its side (clamped to ±10, a mate at the edge)",
+        files.join(", ")
+    );
+    println!("| move | positions | mean | median | ≥ +1 | ≤ −1 |");
+    println!("| ---: | ---: | ---: | ---: | ---: | ---: |");
+    for s in summaries
+        .iter()
+        .filter(|s| s.move_number == 1 || s.move_number % every == 0)
+    {
+        println!(
+            "| {} | {} | {:+.2} | {:+.2} | {} | {} |",
+            s.move_number,
+            s.positions,
+            s.mean / 100.0,
+            s.median / 100.0,
+            s.ahead,
+            s.behind
+        );
+    }
+    if let Some(path) = &args.csv {
+        let mut text = String::from("move,positions,mean_cp,median_cp,ahead,behind\n");
+        for s in &summaries {
+            text.push_str(&format!(
+                "{},{},{:.1},{:.1},{},{}\n",
+                s.move_number, s.positions, s.mean, s.median, s.ahead, s.behind
+            ));
+        }
+        write_atomic(path, text.as_bytes())?;
+        println!("table: {}", path.display());
+    }
+    Ok(())
+}
+
 /// Runs `analyse`.
 pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
+    if let Some(player) = &args.by_move {
+        return run_by_move(args, player);
+    }
     check_output(&args.svg)?;
     check_output(&args.csv)?;
     let games = args

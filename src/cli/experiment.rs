@@ -549,7 +549,7 @@ fn pgn_games(
 
 /// Calls `f` with every game of the PGN files, in order; a game with a broken move is
 /// reported and given up to the move before it.
-fn for_each_game(
+pub(super) fn for_each_game(
     paths: &[PathBuf],
     mut f: impl FnMut(&crate::formats::pgn::Game),
 ) -> Result<(), CliError> {

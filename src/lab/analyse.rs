@@ -21,6 +21,7 @@
 //! same limit before each move; its series is named by its `id name`, its scores are
 //! centipawns, and its nodes are those of its last `info` line.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -521,6 +522,60 @@ pub fn wdl_samples(game: &Game, player: Option<&str>) -> Vec<crate::eval::wdl::W
     samples
 }
 
+/// One player's evaluations of its own moves in one game, added to `by_move` by move
+/// number: centipawns from that player's side, clamped to ±[`EDGE`] (a mate at the edge).
+/// Collected over many games, their averages show where a player gains or loses ground
+/// (`analyse --by-move NAME`). `player` is the game's `White` or `Black` tag; moves without
+/// an evaluation (book moves) are left out.
+pub fn player_scores_by_move(game: &Game, player: &str, by_move: &mut BTreeMap<u32, Vec<i32>>) {
+    for row in from_comments(game) {
+        if let Some(score) = row.score.filter(|_| row.config == player) {
+            by_move
+                .entry(row.move_number)
+                .or_default()
+                .push(score * row.side.sign());
+        }
+    }
+}
+
+/// The evaluations at one move number ([`player_scores_by_move`]), summarised.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveNumberSummary {
+    /// The fullmove number.
+    pub move_number: u32,
+    /// Evaluations at it.
+    pub positions: usize,
+    /// Their mean, centipawns from the player's side.
+    pub mean: f64,
+    /// Their median (the mean of the middle two for an even count).
+    pub median: f64,
+    /// How many say the player is at least a pawn ahead.
+    pub ahead: usize,
+    /// How many say it is at least a pawn behind.
+    pub behind: usize,
+}
+
+/// Summarises the evaluations `scores` (centipawns) at `move_number`; `None` without any.
+pub fn summarise_move(move_number: u32, scores: &[i32]) -> Option<MoveNumberSummary> {
+    let mut sorted = scores.to_vec();
+    sorted.sort_unstable();
+    let n = sorted.len();
+    let middle = |i: usize| f64::from(sorted[i]);
+    let median = match n {
+        0 => return None,
+        _ if n % 2 == 1 => middle(n / 2),
+        _ => (middle(n / 2 - 1) + middle(n / 2)) / 2.0,
+    };
+    Some(MoveNumberSummary {
+        move_number,
+        positions: n,
+        mean: sorted.iter().map(|&s| f64::from(s)).sum::<f64>() / n as f64,
+        median,
+        ahead: sorted.iter().filter(|&&s| s >= 100).count(),
+        behind: sorted.iter().filter(|&&s| s <= -100).count(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -584,5 +639,36 @@ mod tests {
             score::mate_moves(engine_score(MoveEval::Centipawns(31_999))),
             None
         );
+    }
+
+    #[test]
+    fn a_players_scores_are_collected_by_move_from_its_side() {
+        // "A" is White in the first game and Black in the second; each comment is the
+        // mover's view. A's moves: +0.20 and +0.50 as White; -0.40 and a mate as Black.
+        // The book move (no comment) and B's moves are left out.
+        let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n\
+                   1. e4 {+0.20/10 0.1s} e5 {-0.10/10 0.1s} 2. Nf3 {+0.50/11 0.1s} \
+                   Nc6 {+0.30/9 0.1s} 3. Bb5 *\n\n\
+                   [White \"B\"]\n[Black \"A\"]\n[Result \"*\"]\n\n\
+                   1. d4 {+0.10/9 0.1s} d5 {-0.40/9 0.1s} 2. c4 {+0.20/9 0.1s} \
+                   e6 {+M3/9 0.1s} *\n";
+        let mut by_move = BTreeMap::new();
+        for game in crate::formats::pgn::read_games(pgn) {
+            player_scores_by_move(&game.unwrap(), "A", &mut by_move);
+        }
+        assert_eq!(by_move[&1], vec![20, -40]);
+        assert_eq!(by_move[&2], vec![50, EDGE]);
+        assert_eq!(by_move.len(), 2);
+        let first = summarise_move(1, &by_move[&1]).unwrap();
+        assert_eq!(
+            (first.positions, first.mean, first.median),
+            (2, -10.0, -10.0)
+        );
+        assert_eq!((first.ahead, first.behind), (0, 0));
+        let second = summarise_move(2, &by_move[&2]).unwrap();
+        assert_eq!((second.mean, second.ahead, second.behind), (525.0, 1, 0));
+        let odd = summarise_move(9, &[-300, 40, -120]).unwrap();
+        assert_eq!((odd.median, odd.behind), (-120.0, 2));
+        assert_eq!(summarise_move(3, &[]), None);
     }
 }
