@@ -462,13 +462,14 @@ fn by_move_averages_one_players_evaluations_over_every_game() {
         stdout.contains("| 2 | 2 | +0.25 | +0.25 | 0 | 0 |"),
         "{stdout}"
     );
-    // A player who is not there, a zero step and a picture are refused.
+    // A player who is not there, a zero step, a picture and one game's number are refused.
     let out = chainmate(&["analyse", "--pgn", p, "--by-move", "C"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no evaluation by 'C' in 2 games (0 with that player"));
     for bad in [
         vec!["--by-move", "A", "--every", "0"],
         vec!["--by-move", "A", "--svg", c],
+        vec!["--by-move", "A", "--game", "2"],
         vec!["--every", "3"],
     ] {
         let mut args = vec!["analyse", "--pgn", p];

@@ -53,7 +53,7 @@ pub struct AnalyseArgs {
     /// or `Black` tag, e.g. a match's engine) wrote of its own moves, by move number — mean,
     /// median and how often a pawn ahead or behind, from its side. Where a player gains or
     /// loses ground. `--csv` then gets every move number.
-    #[arg(long, value_name = "PLAYER", conflicts_with_all = ["configs", "svg", "title"])]
+    #[arg(long, value_name = "PLAYER", conflicts_with_all = ["configs", "svg", "title", "game"])]
     pub by_move: Option<String>,
     /// With `--by-move`: a table row at move 1 and every this many moves.
     #[arg(long, default_value_t = 5, requires = "by_move")]
