@@ -3,8 +3,9 @@
 
 mod common;
 
-use chainmate::core::{Board, Position, Square};
+use chainmate::core::{Bitboard, Board, Position, Square};
 use common::board;
+use common::reference::RefBoard;
 
 /// Plays SAN moves on `position`, panicking on an illegal one.
 fn play(position: &mut Position, moves: &str) {
@@ -192,6 +193,48 @@ fn castling_refused_through_check_and_out_of_check() {
     // b1 attacked does not matter for O-O-O (the king does not cross it).
     let b = board("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
     assert!(b.parse_san("O-O-O").is_ok());
+}
+
+#[test]
+fn pinned_pawns_move_only_along_their_pin_line() {
+    // (FEN, the pinned pawn, its legal moves): pinned on the king's file a pawn only pushes
+    // (from below the king too, where a capture would land next to the king), pinned on a
+    // diagonal it only takes along it (promoting too), pinned on a rank it has no move.
+    let cases: [(&str, Square, &[&str]); 7] = [
+        (
+            "4k3/8/8/8/4K3/3p1p2/4P3/4r3 w - - 0 1",
+            Square::E2,
+            &["e2e3"],
+        ),
+        (
+            "k3r3/8/8/8/8/3p1p2/4P3/4K3 w - - 0 1",
+            Square::E2,
+            &["e2e3", "e2e4"],
+        ),
+        ("7k/8/8/8/8/n1b5/1P6/K7 w - - 0 1", Square::B2, &["b2c3"]),
+        (
+            "n1b5/1P6/K7/8/8/8/8/7k w - - 0 1",
+            Square::B7,
+            &["b7c8b", "b7c8n", "b7c8q", "b7c8r"],
+        ),
+        ("7k/8/8/2p5/KP5r/8/8/8 w - - 0 1", Square::B4, &[]),
+        (
+            "4R3/4p3/3P1P2/4k3/8/8/8/4K3 b - - 0 1",
+            Square::E7,
+            &["e7e6"],
+        ),
+        ("k7/1p6/N1B5/8/8/8/8/7K b - - 0 1", Square::B7, &["b7c6"]),
+    ];
+    for (fen, pawn, expected) in cases {
+        let b = board(fen);
+        assert!(b.pinned().contains(pawn), "{fen}");
+        let moves = b.legal_moves_from(Bitboard::from_square(pawn));
+        assert_eq!(common::sorted_uci(&moves), expected, "{fen}");
+        // The counting path (perft's bulk count) agrees with the list and the reference.
+        let reference = RefBoard::from_fen(fen).legal_uci();
+        assert_eq!(b.count_legal_moves(), reference.len() as u64, "{fen}");
+        assert_eq!(common::sorted_uci(&b.legal_moves()), reference, "{fen}");
+    }
 }
 
 #[test]
