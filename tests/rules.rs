@@ -1,5 +1,5 @@
 //! Game rules on crafted positions: repetition, the fifty-move rule, insufficient material,
-//! en-passant normalisation, stalemate, castling rights, and the null move.
+//! en-passant normalisation, stalemate, castling rights, pinned pawns, and the null move.
 
 mod common;
 
