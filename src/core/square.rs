@@ -20,13 +20,21 @@ macro_rules! simple_enum {
             /// The value with index `i`, if `i` is in range.
             #[inline]
             pub const fn try_index(i: usize) -> Option<Self> {
-                if i < $count { Some(Self::ALL[i]) } else { None }
+                if i < $count { Some(Self::index_const(i)) } else { None }
             }
 
             /// The value with index `i`; panics if `i` is out of range.
-            #[inline]
+            ///
+            /// A conversion, not a lookup in [`Self::ALL`]: on the move generator's paths (a
+            /// move's squares, a bitboard's squares) a table load would add its latency to
+            /// every dependent load, and where `i` is masked into range the check folds away.
+            #[inline(always)]
             pub const fn index_const(i: usize) -> Self {
-                Self::ALL[i]
+                assert!(i < $count, "index out of range");
+                // SAFETY: the type is `repr(u8)` and its variants take the discriminants
+                // 0..$count in order (none is given explicitly), and `i < $count` (< 256)
+                // was checked just above, so `i as u8` is the discriminant of a variant.
+                unsafe { std::mem::transmute::<u8, Self>(i as u8) }
             }
 
             /// This value's index.
@@ -85,7 +93,7 @@ impl Rank {
     }
     /// The same rank seen from Black's side (rank 1 ↔ rank 8).
     pub const fn flip(self) -> Self {
-        Self::ALL[7 - self as usize]
+        Self::index_const(7 - self as usize)
     }
 }
 
@@ -93,34 +101,34 @@ impl Square {
     /// The square on `file` and `rank`.
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Self {
-        Self::ALL[rank as usize * 8 + file as usize]
+        Self::index_const(rank as usize * 8 + file as usize)
     }
     /// This square's file.
     #[inline]
     pub const fn file(self) -> File {
-        File::ALL[self as usize & 7]
+        File::index_const(self as usize & 7)
     }
     /// This square's rank.
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[self as usize >> 3]
+        Rank::index_const(self as usize >> 3)
     }
     /// The square mirrored top to bottom (a1 ↔ a8): the same square from Black's side.
     #[inline]
     pub const fn flip_rank(self) -> Self {
-        Self::ALL[self as usize ^ 56]
+        Self::index_const(self as usize ^ 56)
     }
     /// The square mirrored left to right (a1 ↔ h1).
     #[inline]
     pub const fn flip_file(self) -> Self {
-        Self::ALL[self as usize ^ 7]
+        Self::index_const(self as usize ^ 7)
     }
     /// The square `delta` indices away; `None` if off the board (no file wrap check).
     #[inline]
     pub const fn offset(self, delta: i8) -> Option<Self> {
         let i = self as i16 + delta as i16;
         if i >= 0 && i < 64 {
-            Some(Self::ALL[i as usize])
+            Some(Self::index_const(i as usize))
         } else {
             None
         }
@@ -128,7 +136,7 @@ impl Square {
     /// The square `delta` indices away, for callers that know it is on the board.
     #[inline]
     pub(crate) const fn shift(self, delta: i8) -> Self {
-        Self::ALL[(self as i8 + delta) as usize]
+        Self::index_const((self as i8 + delta) as usize)
     }
 }
 
@@ -173,5 +181,52 @@ impl FromStr for Square {
             },
             _ => Err(ParseSquareError(s.to_string())),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::piece::{Color, Piece};
+
+    /// `index_const` converts rather than looks up: each enum's index maps back to the value
+    /// listed at that place of `ALL`, and the geometry built on it agrees with plain
+    /// arithmetic on the index.
+    #[test]
+    fn index_conversions_agree_with_the_value_lists() {
+        for (i, sq) in Square::ALL.into_iter().enumerate() {
+            assert_eq!(Square::index_const(i), sq);
+            assert_eq!(Square::try_index(i), Some(sq));
+            assert_eq!(sq.file().index(), i % 8);
+            assert_eq!(sq.rank().index(), i / 8);
+            assert_eq!(sq.flip_rank().index(), (7 - i / 8) * 8 + i % 8);
+            assert_eq!(sq.flip_file().index(), i / 8 * 8 + 7 - i % 8);
+            assert_eq!(
+                sq.offset(8).map(Square::index),
+                (i + 8 < 64).then_some(i + 8)
+            );
+        }
+        for (i, file) in File::ALL.into_iter().enumerate() {
+            assert_eq!(File::index_const(i), file);
+        }
+        for (i, rank) in Rank::ALL.into_iter().enumerate() {
+            assert_eq!(Rank::index_const(i), rank);
+            assert_eq!(rank.flip().index(), 7 - i);
+        }
+        for (i, piece) in Piece::ALL.into_iter().enumerate() {
+            assert_eq!(Piece::index_const(i), piece);
+        }
+        for (i, color) in Color::ALL.into_iter().enumerate() {
+            assert_eq!(Color::index_const(i), color);
+        }
+        assert_eq!(Square::try_index(64), None);
+        assert_eq!(Piece::try_index(6), None);
+        assert_eq!(Color::try_index(2), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "index out of range")]
+    fn an_index_out_of_range_panics() {
+        let _ = Square::index_const(std::hint::black_box(64));
     }
 }
