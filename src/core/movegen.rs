@@ -65,28 +65,31 @@ pub(crate) trait MoveSink {
 impl MoveSink for MoveList {
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, captures: Bitboard, quiets: Bitboard) {
-        for to in captures {
-            self.push(Move::new(from, to, MoveKind::Capture));
-        }
-        for to in quiets {
-            self.push(Move::new(from, to, MoveKind::Quiet));
-        }
+        self.push_set(captures, |to| [Move::new(from, to, MoveKind::Capture)]);
+        self.push_set(quiets, |to| [Move::new(from, to, MoveKind::Quiet)]);
     }
 
     #[inline(always)]
     fn pawn_moves(&mut self, targets: Bitboard, delta: i8, kind: PawnMoves) {
-        for to in targets {
-            let from = to.shift(-delta);
-            match kind {
-                PawnMoves::Push => self.push(Move::new(from, to, MoveKind::Quiet)),
-                PawnMoves::DoublePush => self.push(Move::new(from, to, MoveKind::DoublePush)),
-                PawnMoves::Capture => self.push(Move::new(from, to, MoveKind::Capture)),
-                PawnMoves::Promotion | PawnMoves::PromotionCapture => {
-                    let capture = kind == PawnMoves::PromotionCapture;
-                    for piece in [Piece::Queen, Piece::Knight, Piece::Rook, Piece::Bishop] {
-                        self.push(Move::new(from, to, MoveKind::promotion(piece, capture)));
-                    }
-                }
+        let from = |to: Square| to.shift(-delta);
+        match kind {
+            PawnMoves::Push => {
+                self.push_set(targets, |to| [Move::new(from(to), to, MoveKind::Quiet)]);
+            }
+            PawnMoves::DoublePush => {
+                self.push_set(targets, |to| {
+                    [Move::new(from(to), to, MoveKind::DoublePush)]
+                });
+            }
+            PawnMoves::Capture => {
+                self.push_set(targets, |to| [Move::new(from(to), to, MoveKind::Capture)]);
+            }
+            PawnMoves::Promotion | PawnMoves::PromotionCapture => {
+                let capture = kind == PawnMoves::PromotionCapture;
+                self.push_set(targets, |to| {
+                    [Piece::Queen, Piece::Knight, Piece::Rook, Piece::Bishop]
+                        .map(|piece| Move::new(from(to), to, MoveKind::promotion(piece, capture)))
+                });
             }
         }
     }
