@@ -31,9 +31,10 @@ macro_rules! simple_enum {
             #[inline(always)]
             pub const fn index_const(i: usize) -> Self {
                 assert!(i < $count, "index out of range");
-                // SAFETY: the type is `repr(u8)` and its variants take the discriminants
-                // 0..$count in order (none is given explicitly), and `i < $count` (< 256)
-                // was checked just above, so `i as u8` is the discriminant of a variant.
+                // SAFETY: this macro declares the type `repr(u8)` with no explicit
+                // discriminants, so its variants are 0, 1, ... in order; `ALL: [Self; $count]`
+                // lists every variant, so there are exactly `$count` of them (≤ 64 here);
+                // `i < $count` was checked just above, so `i as u8` is a variant's value.
                 unsafe { std::mem::transmute::<u8, Self>(i as u8) }
             }
 
