@@ -124,10 +124,14 @@ impl MoveSink for MoveCounter {
     }
 }
 
-/// For one standard castling path (the squares the king crosses and lands on), the squares
-/// from which an enemy piece of each kind could attack some square of it on an empty board.
+/// For one standard castling path (the squares the king crosses and lands on), its far
+/// square (where the king lands) and the squares from which an enemy piece of each kind
+/// could attack that square on an empty board. (The near square is a king step, tested as
+/// one.)
 #[derive(Clone, Copy)]
 struct PathGuards {
+    /// The square the king lands on (g1, c1, g8, c8).
+    far: Bitboard,
     /// Enemy pawns that would attack the path.
     pawns: Bitboard,
     /// Knights a knight's move from the path.
@@ -171,6 +175,7 @@ const STANDARD_PATH_GUARDS: [[PathGuards; 2]; 2] = {
         out
     }
     let empty = PathGuards {
+        far: Bitboard::EMPTY,
         pawns: Bitboard::EMPTY,
         knights: Bitboard::EMPTY,
         kings: Bitboard::EMPTY,
@@ -182,10 +187,13 @@ const STANDARD_PATH_GUARDS: [[PathGuards; 2]; 2] = {
     while color < 2 {
         let mut side = 0;
         while side < 2 {
-            let path = STANDARD_CASTLE_SQUARES[color][side].1 .0;
+            // The far square: the path without the d- and f-file squares next to the king.
+            let near = 0x28_u64 << (56 * color);
+            let path = STANDARD_CASTLE_SQUARES[color][side].1 .0 & !near;
             // An enemy pawn attacks the path from one rank towards the enemy.
             let forward = if color == 0 { 1 } else { -1 };
             table[color][side] = PathGuards {
+                far: Bitboard(path),
                 pawns: Bitboard(spread(path, &[(1, forward), (-1, forward)], false)),
                 knights: Bitboard(spread(path, &KNIGHT_STEPS, false)),
                 kings: Bitboard(spread(path, &KING_STEPS, false)),
@@ -325,9 +333,12 @@ impl Board {
         };
         let quiet_wanted = if QUIET { !occupied } else { Bitboard::EMPTY };
 
-        if from_squares.contains(king) {
-            self.king_moves(sink, them, king, capture_wanted, quiet_wanted);
-        }
+        // The king's safe steps: also the first square of each castling path.
+        let king_safe = if from_squares.contains(king) {
+            self.king_moves(sink, them, king, capture_wanted, quiet_wanted)
+        } else {
+            Bitboard::EMPTY
+        };
         if self.checkers.more_than_one() {
             return;
         }
@@ -336,7 +347,7 @@ impl Board {
             None => Bitboard::FULL,
         };
         if QUIET && self.checkers.is_empty() && from_squares.contains(king) {
-            self.castling_moves(sink, us, king, occupied);
+            self.castling_moves(sink, us, king, occupied, king_safe);
         }
         let ctx = Context {
             us,
@@ -359,6 +370,7 @@ impl Board {
         self.all_pawn_moves::<S, NOISY, QUIET>(sink, &ctx, movable);
     }
 
+    /// The king's legal steps, sent to `sink` and returned (the safe target squares).
     #[inline(always)]
     fn king_moves<S: MoveSink>(
         &self,
@@ -367,7 +379,7 @@ impl Board {
         king: Square,
         capture_wanted: Bitboard,
         quiet_wanted: Bitboard,
-    ) {
+    ) -> Bitboard {
         let targets = king_attacks(king) & (capture_wanted | quiet_wanted);
         let without_king = self.occupied() ^ king;
         // Few targets: test each square. Many (an active king in an ending): one map of
@@ -386,6 +398,7 @@ impl Board {
         if safe.any() {
             sink.piece_moves(king, safe & capture_wanted, safe & quiet_wanted);
         }
+        safe
     }
 
     /// Every square `by`'s pieces attack, with `occupied` as the blockers.
@@ -451,6 +464,7 @@ impl Board {
         us: Color,
         king: Square,
         occupied: Bitboard,
+        king_safe: Bitboard,
     ) {
         if !self.castling.has_any(us) {
             return;
@@ -465,13 +479,15 @@ impl Board {
             self.castling.has(us, side) && (must_be_empty & occupied).is_empty()
         };
         if open(CastleSide::King) || open(CastleSide::Queen) {
-            self.standard_castling_moves(sink, us, king, occupied);
+            self.standard_castling_moves(sink, us, king, occupied, king_safe);
         }
     }
 
-    /// [`Board::castling_moves`] from the standard squares: each path tested with
-    /// [`Board::path_attacked`] (the king lifted; the rooks in their corners block no ray to
-    /// the path, so they may stay).
+    /// [`Board::castling_moves`] from the standard squares. The path's first square (f1, d1)
+    /// is next to the king, and the king's own steps have just been tested on the same
+    /// occupancy (the king lifted): it must be among `king_safe`. Only the far square (g1,
+    /// c1) is left for [`Board::path_attacked`] (the rooks in their corners block no ray to
+    /// it, so they may stay).
     #[inline(never)]
     fn standard_castling_moves<S: MoveSink>(
         &self,
@@ -479,17 +495,15 @@ impl Board {
         us: Color,
         king: Square,
         occupied: Bitboard,
+        king_safe: Bitboard,
     ) {
         for side in CastleSide::ALL {
             let (must_be_empty, king_path) = STANDARD_CASTLE_SQUARES[us as usize][side as usize];
+            let guards = &STANDARD_PATH_GUARDS[us as usize][side as usize];
             if self.castling.has(us, side)
                 && (must_be_empty & occupied).is_empty()
-                && !self.path_attacked(
-                    &STANDARD_PATH_GUARDS[us as usize][side as usize],
-                    king_path,
-                    !us,
-                    occupied ^ king,
-                )
+                && (king_path & !guards.far & !king_safe).is_empty()
+                && !self.path_attacked(guards, guards.far, !us, occupied ^ king)
             {
                 let rook = self.castle_rooks.square(us, side);
                 sink.single(Move::new(king, rook, castle_kind(side)));
