@@ -132,19 +132,19 @@ impl MoveSink for MoveCounter {
 struct PathGuards {
     /// The square the king lands on (g1, c1, g8, c8).
     far: Bitboard,
-    /// Enemy pawns that would attack the path.
+    /// Enemy pawns that would attack the far square.
     pawns: Bitboard,
-    /// Knights a knight's move from the path.
+    /// Knights a knight's move from the far square.
     knights: Bitboard,
-    /// Squares next to the path (the enemy king).
+    /// Squares next to the far square (the enemy king).
     kings: Bitboard,
-    /// The path's empty-board diagonals (bishops and queens).
+    /// The far square's empty-board diagonals (bishops and queens).
     diagonal: Bitboard,
-    /// The path's empty-board files and ranks (rooks and queens).
+    /// The far square's empty-board file and rank (rooks and queens).
     orthogonal: Bitboard,
 }
 
-/// [`PathGuards`] of the standard castling paths (f1 g1, d1 c1, f8 g8, d8 c8), indexed
+/// [`PathGuards`] of the standard castling paths (far squares g1, c1, g8, c8), indexed
 /// `[colour][side]`, built at compile time: castling is tested with a few set operations
 /// instead of a full attack test of each path square (measured: Kiwipete perft spent ~20 %
 /// of its instructions there).
@@ -190,7 +190,7 @@ const STANDARD_PATH_GUARDS: [[PathGuards; 2]; 2] = {
             // The far square: the path without the d- and f-file squares next to the king.
             let near = 0x28_u64 << (56 * color);
             let path = STANDARD_CASTLE_SQUARES[color][side].1 .0 & !near;
-            // An enemy pawn attacks the path from one rank towards the enemy.
+            // An enemy pawn attacks the square from one rank towards the enemy.
             let forward = if color == 0 { 1 } else { -1 };
             table[color][side] = PathGuards {
                 far: Bitboard(path),
