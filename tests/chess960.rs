@@ -37,9 +37,11 @@ fn published_chess960_perft_counts() {
                 .map(move |&(d, n)| (board, d, n))
         })
         .collect();
+    // An unoptimised build checks the counts up to a smaller size: depths 1-3 at least.
+    let min_depths = if cfg!(debug_assertions) { 3 } else { 4 };
     assert!(
-        jobs.len() >= 12 * 4,
-        "at least depths 1-4 of every position"
+        jobs.len() >= 12 * min_depths,
+        "at least depths 1-{min_depths} of every position"
     );
     let failures: Vec<String> = parallel_map(&jobs, |&(board, depth, expected)| {
         let found = perft(&board, depth);
