@@ -26,8 +26,9 @@
 //!   positions (by the FIDE repetition rule) have equal hashes;
 //! * `hash`, `checkers` and `pinned` equal what [`Board::compute_hash`] and
 //!   `update_checks_and_pins` would compute from scratch — except on perft's boards, played
-//!   with `play_unhashed_for` (the hash left stale) and [`Board::play_leaf`] (the hash, checkers
-//!   and pins left stale), which are only counted.
+//!   with `play_unhashed_for` (the hash left stale), `play_counted_for` (the hash and the
+//!   mailbox left stale) and [`Board::play_leaf`] (the hash, checkers and pins left stale),
+//!   which are only counted.
 
 use super::attacks::*;
 use super::bitboard::Bitboard;
@@ -361,9 +362,16 @@ impl Board {
         }
     }
 
-    /// Moves `piece` of `color` from `from` to an empty `to` (bitboards, mailbox, hash).
+    /// Moves `piece` of `color` from `from` to an empty `to` (bitboards, hash if `HASH`,
+    /// mailbox if `MAILBOX`).
     #[inline(always)]
-    fn relocate<const HASH: bool>(&mut self, color: Color, piece: Piece, from: Square, to: Square) {
+    fn relocate<const HASH: bool, const MAILBOX: bool>(
+        &mut self,
+        color: Color,
+        piece: Piece,
+        from: Square,
+        to: Square,
+    ) {
         let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.pieces[piece as usize] ^= bb;
         self.colors[color as usize] ^= bb;
@@ -371,20 +379,29 @@ impl Board {
             self.hash ^=
                 zobrist::piece_key(color, piece, from) ^ zobrist::piece_key(color, piece, to);
         }
-        self.mailbox[from as usize] = None;
-        self.mailbox[to as usize] = Some(piece);
+        if MAILBOX {
+            self.mailbox[from as usize] = None;
+            self.mailbox[to as usize] = Some(piece);
+        }
     }
 
     /// Puts a piece on an empty square (position set-up).
     pub(crate) fn put(&mut self, color: Color, piece: Piece, sq: Square) {
-        self.put_with::<true>(color, piece, sq);
+        self.put_with::<true, true>(color, piece, sq);
     }
 
-    /// [`Board::put`], the hash updated only if `HASH`.
+    /// [`Board::put`], the hash updated only if `HASH`, the mailbox only if `MAILBOX`.
     #[inline(always)]
-    fn put_with<const HASH: bool>(&mut self, color: Color, piece: Piece, sq: Square) {
+    fn put_with<const HASH: bool, const MAILBOX: bool>(
+        &mut self,
+        color: Color,
+        piece: Piece,
+        sq: Square,
+    ) {
         self.toggle::<HASH>(color, piece, sq);
-        self.mailbox[sq as usize] = Some(piece);
+        if MAILBOX {
+            self.mailbox[sq as usize] = Some(piece);
+        }
     }
 
     /// Plays `mv`, which must be legal in this position (as produced by the move generator or
@@ -436,7 +453,19 @@ impl Board {
     /// `HASH` false for [`Board::play_unhashed_for`].
     #[inline(always)]
     fn play_as<const WHITE: bool, const LEAF: bool, const HASH: bool>(&mut self, mv: Move) {
-        self.apply::<WHITE, HASH>(mv);
+        let piece = self.mailbox[mv.from() as usize].unwrap_or(Piece::Pawn);
+        self.play_piece_as::<WHITE, LEAF, HASH, true>(mv, piece);
+    }
+
+    /// [`Board::play_as`] with the moving piece given; `MAILBOX` false leaves the mailbox as
+    /// it was (wrong for the new position: [`Board::play_counted_for`]).
+    #[inline(always)]
+    fn play_piece_as<const WHITE: bool, const LEAF: bool, const HASH: bool, const MAILBOX: bool>(
+        &mut self,
+        mv: Move,
+        piece: Piece,
+    ) {
+        self.apply::<WHITE, HASH, MAILBOX>(mv, piece);
         if !LEAF {
             // The side to move now is the other one.
             if WHITE {
@@ -468,16 +497,41 @@ impl Board {
         }
     }
 
-    /// The placement part of a move: everything but checkers, pins and en passant.
-    /// `WHITE`: whether the side to move (the mover) is White; `HASH`: whether to update the
-    /// hash.
+    /// Plays `mv` (legal here), made by our `piece`, on a board that will only have its legal
+    /// moves counted: neither the hash nor the mailbox is kept (the generator reads neither),
+    /// and the piece is the caller's, not looked up. Checkers, pins and en passant are set as
+    /// [`Board::play_unchecked`] sets them. With the move's kind and piece known where the
+    /// caller builds the move (perft's reply counter, for each target set), the branches of
+    /// the general play fold away. `WHITE`: whether White makes `mv`.
     #[inline(always)]
-    fn apply<const WHITE: bool, const HASH: bool>(&mut self, mv: Move) {
+    pub(crate) fn play_counted_for<const WHITE: bool>(&mut self, mv: Move, piece: Piece) {
+        debug_assert_eq!(self.side == Color::White, WHITE);
+        debug_assert_eq!(self.mailbox[mv.from() as usize], Some(piece));
+        self.play_piece_as::<WHITE, false, false, false>(mv, piece);
+    }
+
+    /// [`Board::play_leaf_for`] with the moving piece given by the caller (perft's every-leaf
+    /// mode, as [`Board::play_counted_for`] for the bulk count).
+    #[inline(always)]
+    pub(crate) fn play_leaf_piece_for<const WHITE: bool>(&mut self, mv: Move, piece: Piece) {
+        debug_assert_eq!(self.side == Color::White, WHITE);
+        debug_assert_eq!(self.mailbox[mv.from() as usize], Some(piece));
+        self.play_piece_as::<WHITE, true, false, true>(mv, piece);
+    }
+
+    /// The placement part of a move by our `piece`: everything but checkers, pins and en
+    /// passant. `WHITE`: whether the side to move (the mover) is White; `HASH`: whether to
+    /// update the hash; `MAILBOX`: whether to update the mailbox.
+    #[inline(always)]
+    fn apply<const WHITE: bool, const HASH: bool, const MAILBOX: bool>(
+        &mut self,
+        mv: Move,
+        piece: Piece,
+    ) {
         let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let from = mv.from();
         let to = mv.to();
-        let piece = self.mailbox[from as usize].unwrap_or(Piece::Pawn);
 
         if HASH {
             self.hash ^= zobrist::SIDE_KEY;
@@ -494,24 +548,28 @@ impl Board {
             // other's square in Chess960).
             self.toggle::<HASH>(us, Piece::King, from);
             self.toggle::<HASH>(us, Piece::Rook, to);
-            self.mailbox[from as usize] = None;
-            self.mailbox[to as usize] = None;
-            self.put_with::<HASH>(us, Piece::King, king_destination(us, side));
-            self.put_with::<HASH>(us, Piece::Rook, rook_destination(us, side));
+            if MAILBOX {
+                self.mailbox[from as usize] = None;
+                self.mailbox[to as usize] = None;
+            }
+            self.put_with::<HASH, MAILBOX>(us, Piece::King, king_destination(us, side));
+            self.put_with::<HASH, MAILBOX>(us, Piece::Rook, rook_destination(us, side));
         } else {
             if mv.is_capture() {
                 self.halfmove = 0;
                 if mv.is_en_passant() {
                     let captured = Square::new(to.file(), from.rank());
                     self.toggle::<HASH>(them, Piece::Pawn, captured);
-                    self.mailbox[captured as usize] = None;
+                    if MAILBOX {
+                        self.mailbox[captured as usize] = None;
+                    }
                 } else {
                     let victim = self.mailbox[to as usize].unwrap_or(Piece::Pawn);
                     self.toggle::<HASH>(them, victim, to);
                 }
             }
 
-            self.relocate::<HASH>(us, piece, from, to);
+            self.relocate::<HASH, MAILBOX>(us, piece, from, to);
 
             if mv.is_double_push() {
                 self.halfmove = 0;
@@ -519,7 +577,9 @@ impl Board {
                 if let Some(promo) = mv.promotion() {
                     self.toggle::<HASH>(us, Piece::Pawn, to);
                     self.toggle::<HASH>(us, promo, to);
-                    self.mailbox[to as usize] = Some(promo);
+                    if MAILBOX {
+                        self.mailbox[to as usize] = Some(promo);
+                    }
                 }
                 if piece == Piece::Pawn {
                     self.halfmove = 0;
@@ -527,7 +587,12 @@ impl Board {
             }
         }
 
-        if self.castling.bits() != 0 {
+        // Only a king or rook moving, or a capture, can take a right away: a right implies its
+        // king and rook on their squares, which a quiet move of any other piece neither
+        // leaves nor enters.
+        if self.castling.bits() != 0
+            && (piece == Piece::King || piece == Piece::Rook || mv.is_capture())
+        {
             let rights =
                 self.castling
                     .after_move(us, piece == Piece::King, from, to, &self.castle_rooks);

@@ -61,6 +61,10 @@ impl fmt::Display for Color {
 }
 
 impl Piece {
+    /// What a pawn may promote to, in the order the move generator lists them (the queen
+    /// first, then the knight, the one under-promotion that is often best).
+    pub const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Knight, Piece::Rook, Piece::Bishop];
+
     /// The name in lower case (`pawn` .. `king`).
     pub const fn name(self) -> &'static str {
         ["pawn", "knight", "bishop", "rook", "queen", "king"][self as usize]
