@@ -501,7 +501,7 @@ impl Board {
     /// moves counted: neither the hash nor the mailbox is kept (the generator reads neither),
     /// and the piece is the caller's, not looked up. Checkers, pins and en passant are set as
     /// [`Board::play_unchecked`] sets them. With the move's kind and piece known where the
-    /// caller builds the move (perft's reply counter, for each target set), the branches of
+    /// caller builds the move (perft's `PlayEach` sink, for each target set), the branches of
     /// the general play fold away. `WHITE`: whether White makes `mv`.
     #[inline(always)]
     pub(crate) fn play_counted_for<const WHITE: bool>(&mut self, mv: Move, piece: Piece) {

@@ -52,8 +52,8 @@ pub(crate) enum PawnMoves {
 }
 
 /// Receives generated moves as sets. Implemented by [`MoveList`] (expands to moves), by
-/// [`MoveCounter`] (counts them) and by perft's reply counter (plays each and counts the
-/// replies).
+/// [`MoveCounter`] (counts them) and by perft's `PlayEach` (plays each, then counts its
+/// replies or keeps it as a leaf).
 pub(crate) trait MoveSink {
     /// Moves of our (non-pawn) `piece` on `from` to each square of `captures` and `quiets`.
     fn piece_moves(&mut self, piece: Piece, from: Square, captures: Bitboard, quiets: Bitboard);
@@ -64,7 +64,7 @@ pub(crate) trait MoveSink {
     /// Whether the standard castling test is compiled into the generator (`true`) or called
     /// out of line, where its code does not weigh on the generator around it. Inline for the
     /// counter (chainmate perft, Kiwipete d5 bulk +4.8 %; start and position 3 level); out of
-    /// line for the list and perft's reply counter, for which each castling move found is
+    /// line for the list and perft's `PlayEach`, for which each castling move found is
     /// played and counted.
     const CASTLING_INLINE: bool = false;
 }
