@@ -215,6 +215,13 @@ const STANDARD_PATH_GUARDS: [[PathGuards; 2]; 2] = {
     table
 };
 
+/// Calls `f` from a function of its own that is never inlined: `f`'s code is compiled there
+/// once, out of the caller's hot path.
+#[inline(never)]
+fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
 /// The move kind of castling on `side`.
 #[inline(always)]
 fn castle_kind(side: CastleSide) -> MoveKind {
@@ -497,25 +504,13 @@ impl Board {
             self.castling.has(us, side) && (must_be_empty & occupied).is_empty()
         };
         if open(CastleSide::King) || open(CastleSide::Queen) {
+            let mut test = || self.standard_castling_moves(sink, us, king, occupied, king_safe);
             if S::CASTLING_INLINE {
-                self.standard_castling_moves(sink, us, king, occupied, king_safe);
+                test();
             } else {
-                self.standard_castling_moves_outlined(sink, us, king, occupied, king_safe);
+                out_of_line(test);
             }
         }
-    }
-
-    /// [`Board::standard_castling_moves`] out of line (see [`MoveSink::CASTLING_INLINE`]).
-    #[inline(never)]
-    fn standard_castling_moves_outlined<S: MoveSink>(
-        &self,
-        sink: &mut S,
-        us: Color,
-        king: Square,
-        occupied: Bitboard,
-        king_safe: Bitboard,
-    ) {
-        self.standard_castling_moves(sink, us, king, occupied, king_safe);
     }
 
     /// [`Board::castling_moves`] from the standard squares. The path's first square (f1, d1)
