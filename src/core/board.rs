@@ -443,7 +443,7 @@ impl Board {
 
     /// [`Board::play_leaf`] with the side to move given (`WHITE`).
     #[inline(always)]
-    pub(crate) fn play_leaf_for<const WHITE: bool>(&mut self, mv: Move) {
+    fn play_leaf_for<const WHITE: bool>(&mut self, mv: Move) {
         debug_assert_eq!(self.side == Color::White, WHITE);
         self.play_as::<WHITE, true, false>(mv);
     }
