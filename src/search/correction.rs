@@ -1,6 +1,6 @@
 //! Correction history in the search: the static evaluation corrected by what searches found
-//! for similar positions (same pawns; with their weights on, same pieces per side or same
-//! material), and the learning after each node. The tables live in
+//! for similar positions (same pawns, same pieces per side), and the learning after each
+//! node. The tables live in
 //! [`super::history::Heuristics`]; this is how a node reads and feeds them.
 
 use super::history::CorrectionWeights;
@@ -14,13 +14,10 @@ impl Thread<'_> {
     /// when the correction history or `search.tt_raw_eval` is on (it is corrected again when
     /// read), else the node's (possibly sharpened) value; 0 in check.
     pub(crate) fn tt_eval(&self, node: &Node) -> Score {
-        let p = &self.config.params;
         if node.in_check {
             0
-        } else if self.correction_weights() != [0; 4] || p.tt_raw_eval > 0 {
-            node.raw_eval
         } else {
-            node.eval
+            node.raw_eval
         }
     }
 
@@ -28,8 +25,7 @@ impl Thread<'_> {
     /// (a fail low or exact score below it) or too low (a best move found above it), and
     /// neither a capture nor a mate explains the difference, the corrections of this side's
     /// pawn structure (and, when their weights are on, pieces and material) move towards it.
-    /// Only with `search.correction_weight`, `correction_nonpawn` or `correction_material`
-    /// above 0.
+    /// Only with `search.correction_weight` or `correction_nonpawn` above 0.
     pub(crate) fn learn_correction(
         &mut self,
         board: &Board,
@@ -38,7 +34,7 @@ impl Thread<'_> {
         best_move: Option<Move>,
     ) {
         let weights = self.correction_weights();
-        if weights == [0; 4]
+        if weights == [0; 3]
             || node.in_check
             || best_move.is_some_and(|m| m.is_noisy())
             || best_score.abs() >= TB_WIN_IN_MAX_PLY
@@ -61,23 +57,17 @@ impl Thread<'_> {
     /// within the evaluator's range.
     pub(crate) fn corrected(&self, board: &Board, raw: Score) -> Score {
         let weights = self.correction_weights();
-        if weights == [0; 4] {
+        if weights == [0; 3] {
             return raw;
         }
         (raw + self.heuristics.correction(board, &weights)).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
-    /// The correction tables' weights (pawns, White's pieces, Black's pieces, material), none
-    /// below 0.
+    /// The correction tables' weights (pawns, White's pieces, Black's pieces), none below 0.
     #[inline]
     pub(crate) fn correction_weights(&self) -> CorrectionWeights {
         let p = &self.config.params;
         let nonpawn = p.correction_nonpawn.max(0);
-        [
-            p.correction_weight.max(0),
-            nonpawn,
-            nonpawn,
-            p.correction_material.max(0),
-        ]
+        [p.correction_weight.max(0), nonpawn, nonpawn]
     }
 }

@@ -32,7 +32,7 @@ static ZERO_ROW: [i16; PIECE_TO] = [0; PIECE_TO];
 /// and a continuation row per earlier move. Scores exactly as [`Heuristics::quiet_score`].
 pub struct QuietRows<'a> {
     butterfly: &'a [i32],
-    continuation: [&'a [i16]; 3],
+    continuation: [&'a [i16]; 2],
 }
 
 impl QuietRows<'_> {
@@ -58,12 +58,11 @@ pub struct Heuristics {
     /// The quiet move that last refuted each (moving side, to-square) of the previous move.
     counters: Vec<Option<Move>>,
     /// Continuation history: success of a quiet move (piece, to) following a move
-    /// (piece, to) earlier on the path: one table for the moves one and two plies back, or
-    /// (with [`Lineage::separate`]) one table each for one, two and four plies back.
+    /// (piece, to) one or two plies earlier on the path (one table for both distances).
     continuation: Vec<i16>,
     /// Correction history: how far search scores ended from the static evaluation, by side to
-    /// move and a key of the position — the pawn structure, each side's other pieces, the
-    /// material ([`CorrectionKey`]) — in 1/[`CORRECTION_GRAIN`] centipawns; one table per key.
+    /// move and a key of the position — the pawn structure, each side's other pieces
+    /// ([`CorrectionKey`]) — in 1/[`CORRECTION_GRAIN`] centipawns; one table per key.
     correction: Vec<i32>,
     /// Capture history: success of a noisy move by (piece, to) and the piece it takes (a
     /// seventh slot for a promotion that takes nothing).
@@ -86,21 +85,18 @@ pub enum CorrectionKey {
     WhitePieces,
     /// Black's pieces other than pawns, king included.
     BlackPieces,
-    /// The material: how many of each piece each side has.
-    Material,
 }
 
 /// The tables, in the order their weights are given ([`Heuristics::correction`]).
-pub const CORRECTION_KEYS: [CorrectionKey; 4] = [
+pub const CORRECTION_KEYS: [CorrectionKey; 3] = [
     CorrectionKey::Pawns,
     CorrectionKey::WhitePieces,
     CorrectionKey::BlackPieces,
-    CorrectionKey::Material,
 ];
 
 /// Weights (percent) of the correction tables, by [`CORRECTION_KEYS`]: pawns, White's
-/// pieces, Black's pieces, material. A table of weight 0 is neither read nor learnt.
-pub type CorrectionWeights = [i32; 4];
+/// pieces, Black's pieces. A table of weight 0 is neither read nor learnt.
+pub type CorrectionWeights = [i32; 3];
 
 impl CorrectionKey {
     /// The key's 64-bit hash of `board` (before the side to move is added).
@@ -123,15 +119,6 @@ impl CorrectionKey {
             }
             CorrectionKey::WhitePieces => pieces(Color::White),
             CorrectionKey::BlackPieces => pieces(Color::Black),
-            CorrectionKey::Material => {
-                // Four bits per count: pawn, knight, bishop, rook, queen of each side.
-                let counts = [Color::White, Color::Black].iter().flat_map(|&c| {
-                    Piece::ALL[..5]
-                        .iter()
-                        .map(move |&p| u64::from(board.colored(c, p).popcount().min(15)))
-                });
-                counts.fold(0u64, |k, n| (k << 4) | n).wrapping_mul(MIX)
-            }
         }
     }
 }
@@ -149,8 +136,8 @@ impl Default for Heuristics {
     }
 }
 
-/// Continuation-history tables: by distance (1, 2 and 4 plies back) when kept apart.
-const CONTINUATION_TABLES: usize = 3;
+/// Continuation-history tables: one, shared by the moves one and two plies back.
+const CONTINUATION_TABLES: usize = 1;
 
 /// The moves before a node that quiet-move ordering looks at.
 #[derive(Clone, Copy, Debug, Default)]
@@ -161,22 +148,15 @@ pub struct Lineage {
     pub previous_key: Option<PieceTo>,
     /// The piece-to key of the move two plies up.
     pub grandparent_key: Option<PieceTo>,
-    /// The piece-to key of the move four plies up (only with `separate`).
-    pub fourth_key: Option<PieceTo>,
-    /// Continuation histories by distance, one table each for one, two and four plies back
-    /// (`search.cont_history_separate`); otherwise one table for one and two plies back.
-    pub separate: bool,
 }
 
 impl Lineage {
     /// The continuation-history table and key of each earlier move that counts.
     #[inline(always)]
     fn continuations(&self) -> impl Iterator<Item = (usize, PieceTo)> {
-        let tables = if self.separate { [0, 1, 2] } else { [0, 0, 0] };
-        [self.previous_key, self.grandparent_key, self.fourth_key]
+        [self.previous_key, self.grandparent_key]
             .into_iter()
-            .zip(tables)
-            .filter_map(|(key, table)| key.map(|k| (table, k)))
+            .filter_map(|key| key.map(|k| (0, k)))
     }
 }
 
@@ -269,7 +249,7 @@ impl Heuristics {
     #[inline]
     pub fn quiet_rows(&self, side: Color, lineage: &Lineage) -> QuietRows<'_> {
         let butterfly = side as usize * 64 * 64;
-        let mut continuation = [&ZERO_ROW[..]; 3];
+        let mut continuation = [&ZERO_ROW[..]; 2];
         for (row, (table, before)) in continuation.iter_mut().zip(lineage.continuations()) {
             let start = Self::continuation_index(table, before, PieceTo(0));
             *row = &self.continuation[start..start + PIECE_TO];
@@ -394,39 +374,31 @@ mod tests {
             .copied()
             .filter(|m| !m.is_noisy())
             .collect();
-        let keys = [
-            PieceTo::of(&b, quiets[0]),
-            PieceTo::of(&b, quiets[3]),
-            PieceTo::of(&b, quiets[5]),
-        ];
-        for separate in [false, true] {
-            for present in 0..8u8 {
-                let key = |i: usize| (present >> i & 1 == 1).then_some(keys[i]);
-                let lineage = Lineage {
-                    previous: None,
-                    previous_key: key(0),
-                    grandparent_key: key(1),
-                    fourth_key: key(2),
-                    separate,
-                };
-                // Rewards and penalties under this lineage (and the same moves under others).
-                let mut h = Heuristics::default();
-                for (i, &best) in quiets.iter().enumerate() {
-                    h.update_history(
-                        &b,
-                        37 * i as i32 - 200,
-                        best,
-                        &quiets[..i % 4],
-                        &lineage,
-                        16384,
-                    );
-                }
-                let rows = h.quiet_rows(b.side_to_move(), &lineage);
-                for &mv in &quiets {
-                    assert_eq!(rows.score(&b, mv), h.quiet_score(&b, mv, &lineage), "{mv}");
-                }
-                assert!(quiets.iter().any(|&mv| rows.score(&b, mv) != 0));
+        let keys = [PieceTo::of(&b, quiets[0]), PieceTo::of(&b, quiets[3])];
+        for present in 0..4u8 {
+            let key = |i: usize| (present >> i & 1 == 1).then_some(keys[i]);
+            let lineage = Lineage {
+                previous: None,
+                previous_key: key(0),
+                grandparent_key: key(1),
+            };
+            // Rewards and penalties under this lineage (and the same moves under others).
+            let mut h = Heuristics::default();
+            for (i, &best) in quiets.iter().enumerate() {
+                h.update_history(
+                    &b,
+                    37 * i as i32 - 200,
+                    best,
+                    &quiets[..i % 4],
+                    &lineage,
+                    16384,
+                );
             }
+            let rows = h.quiet_rows(b.side_to_move(), &lineage);
+            for &mv in &quiets {
+                assert_eq!(rows.score(&b, mv), h.quiet_score(&b, mv, &lineage), "{mv}");
+            }
+            assert!(quiets.iter().any(|&mv| rows.score(&b, mv) != 0));
         }
     }
 
@@ -436,7 +408,7 @@ mod tests {
         let white = board(crate::core::STARTPOS_FEN);
         let black = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
         let other_pawns = board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
-        let (full, half, off) = ([100, 0, 0, 0], [50, 0, 0, 0], [0; 4]);
+        let (full, half, off) = ([100, 0, 0], [50, 0, 0], [0; 3]);
         // The search keeps finding 40 cp more than the corrected evaluation says.
         for _ in 0..600 {
             let diff = 40 - h.correction(&white, &full);
@@ -465,16 +437,16 @@ mod tests {
     fn each_correction_table_has_its_own_key() {
         let mut h = Heuristics::default();
         let start = board(crate::core::STARTPOS_FEN);
-        // The same pawns, a white knight elsewhere: Black's pieces and the material agree.
+        // The same pawns, a white knight elsewhere: Black's pieces agree.
         let knight_out = board("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1");
         // A black knight and a white bishop gone: the pawns stay, everything else moved.
         let traded = board("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1");
         let only = |table: usize| {
-            let mut w = [0; 4];
+            let mut w = [0; 3];
             w[table] = 100;
             w
         };
-        for table in 0..4 {
+        for table in 0..3 {
             for _ in 0..600 {
                 let diff = 40 - h.correction(&start, &only(table));
                 h.update_correction(&start, &only(table), 15, diff);
@@ -490,10 +462,7 @@ mod tests {
         // Black's pieces: untouched by White's knight move, changed by the trade.
         assert!((h.correction(&knight_out, &only(2)) - 40).abs() <= 1);
         assert_eq!(h.correction(&traded, &only(2)), 0);
-        // Material: the same after a knight move, different after the trade.
-        assert!((h.correction(&knight_out, &only(3)) - 40).abs() <= 1);
-        assert_eq!(h.correction(&traded, &only(3)), 0);
-        // Weights add: every table at 100 % adds the four entries.
-        assert!((h.correction(&start, &[100; 4]) - 160).abs() <= 2);
+        // Weights add: every table at 100 % adds the three entries.
+        assert!((h.correction(&start, &[100; 3]) - 120).abs() <= 2);
     }
 }

@@ -37,7 +37,6 @@ mod node;
 pub mod ordering;
 pub mod params;
 mod plain;
-mod probcut;
 pub mod pruning;
 mod quiescence;
 mod root;

@@ -4,22 +4,16 @@
 //! [`Thread::pvs`] runs by phase: [`Thread::node_entry`] (limits, draws, mate-distance
 //! pruning), the transposition table ([`Thread::tt_cutoff`]), [`Thread::static_eval`] (with
 //! the correction history), [`Thread::prune_before_moves`] (reverse futility, razoring, null
-//! move), [`Thread::probcut`], internal iterative reduction, [`Thread::search_moves`] (the
+//! move), internal iterative reduction, [`Thread::search_moves`] (the
 //! move loop: singular extension of the hash move, shallow pruning and late-move reductions
 //! from [`super::selectivity`], chain replay from [`super::chains`], PVS re-searches, history
-//! updates), [`Thread::store_result`] and [`Thread::learn_correction`]. Capture history, the
-//! evaluator's own evaluation in hash entries and the pawn and non-pawn correction histories
-//! are on since their SPRTs; ProbCut (in `probcut.rs`), the material correction history,
-//! history pruning, double singular extensions and reductions of losing captures are
-//! candidates that stay off (their `search.*` switch at 0) until an SPRT accepts them, and
-//! razoring stays off after its SPRT rejected it (docs/strength.md).
+//! updates), [`Thread::store_result`] and [`Thread::learn_correction`].
 //! [`Thread::qsearch`] (in `quiescence.rs`) resolves captures at the leaves.
 
 use std::cell::OnceCell;
 
 use super::history::Lineage;
 use super::ordering::{MovePicker, OrderingContext};
-use super::see::see_ge;
 use super::selectivity::{self, Node, NodeKind};
 use super::thread::Thread;
 use super::tt::{Bound, TtHit};
@@ -88,9 +82,6 @@ impl Thread<'_> {
         };
         if !pv_node && !in_check && excluded.is_none() {
             if let Some(score) = self.prune_before_moves(board, &node) {
-                return score;
-            }
-            if let Some(score) = self.probcut(board, &node, tt) {
                 return score;
             }
         }
@@ -215,32 +206,12 @@ impl Thread<'_> {
         if depth <= p.rfp_max_depth && eval - p.rfp_margin * (depth - improving as i32) >= beta {
             return Some((eval + beta) / 2);
         }
-        // Razoring (off while `razor_margin` is 0): so far below alpha near the leaves that
-        // only a capture could help; if the quiescence search agrees, the node fails low.
-        let alpha = node.alpha;
-        if p.razor_margin > 0
-            && depth <= p.razor_max_depth
-            && eval + p.razor_margin * depth * depth < alpha
-        {
-            let score = self.qsearch(board, alpha - 1, alpha, ply, false);
-            if self.stopped {
-                return Some(0);
-            }
-            if score < alpha {
-                return Some(score);
-            }
-        }
         // Null move: even passing keeps us above beta, so a real move would too.
         let us = board.side_to_move();
         let has_pieces =
             (board.color(us) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King)).any();
         let after_null = ply > 0 && self.stack[ply - 1].mv.is_none();
-        if depth >= p.nmp_min_depth
-            && eval >= beta
-            && has_pieces
-            && !after_null
-            && ply >= self.nmp_min_ply
-        {
+        if depth >= p.nmp_min_depth && eval >= beta && has_pieces && !after_null {
             let r = p.nmp_base_reduction
                 + depth / p.nmp_depth_divisor.max(1)
                 + ((eval - beta) / p.nmp_eval_divisor.max(1)).min(3);
@@ -259,33 +230,11 @@ impl Thread<'_> {
                 return Some(0);
             }
             if score >= beta {
-                let score = if score >= TB_WIN_IN_MAX_PLY {
+                return Some(if score >= TB_WIN_IN_MAX_PLY {
                     beta
                 } else {
                     score
-                };
-                let verify = self.config.params.nmp_verify_depth;
-                if verify <= 0 || depth < verify || self.nmp_min_ply > 0 {
-                    return Some(score);
-                }
-                // Verification: the node itself, as shallow as the null move's search, with
-                // null moves off for the first three quarters of it.
-                self.nmp_min_ply = ply + (3 * (depth - r).max(0) / 4) as usize;
-                let verified = self.pvs(
-                    board,
-                    depth - r,
-                    beta - 1,
-                    beta,
-                    ply,
-                    NodeKind::non_pv(cut_node),
-                );
-                self.nmp_min_ply = 0;
-                if self.stopped {
-                    return Some(0);
-                }
-                if verified >= beta {
-                    return Some(score);
-                }
+                });
             }
         }
         None
@@ -352,23 +301,9 @@ impl Thread<'_> {
                 0
             };
             let quiet = !mv.is_noisy();
-            let history = if quiet && (p.history_prune_margin > 0 || p.futility_history_limit > 0) {
-                self.heuristics.quiet_score(board, mv, &lineage)
-            } else {
-                0
-            };
-            let lmr = self.lmr[(depth as usize).min(MAX_PLY)][move_count.min(63)];
             if best_score > -TB_WIN_IN_MAX_PLY
                 && has_pieces
-                && selectivity::shallow_prune(
-                    board,
-                    mv,
-                    node,
-                    alpha,
-                    (move_count, history, lmr),
-                    &check_info,
-                    p,
-                )
+                && selectivity::shallow_prune(board, mv, node, alpha, move_count, &check_info, p)
             {
                 continue;
             }
@@ -481,16 +416,13 @@ impl Thread<'_> {
         child.play_unchecked(mv);
         self.prefetch(child.hash());
         self.push(board, child.hash(), ply, Some(mv));
-        self.stack[ply + 1].doubles += u8::from(extension >= 2);
         let new_depth = depth - 1 + extension;
         let score = if move_count == 1 {
             let kind = if pv_node { NodeKind::Pv } else { NodeKind::All };
             -self.pvs(&child, new_depth, -beta, -alpha, ply + 1, kind)
         } else {
             let quiet = !mv.is_noisy();
-            // Losing captures are reduced too when `search.lmr_noisy` is on.
-            let reducible = quiet || (p.lmr_noisy > 0 && !see_ge(board, mv, 0));
-            let reduce = depth >= p.lmr_min_depth && move_count > 1 + pv_node as usize && reducible;
+            let reduce = depth >= p.lmr_min_depth && move_count > 1 + pv_node as usize && quiet;
             let r = if reduce {
                 let history = if quiet {
                     self.heuristics.quiet_score(board, mv, &self.lineage(ply))
@@ -570,11 +502,7 @@ impl Thread<'_> {
             return Err(0);
         }
         if score < singular_beta {
-            let double = p.se_double_margin > 0
-                && !node.pv_node
-                && score < singular_beta - p.se_double_margin
-                && i32::from(self.stack[ply].doubles) < p.se_double_limit;
-            Ok(if double { 2 } else { 1 })
+            Ok(1)
         } else if p.se_multicut == 0 {
             Ok(0)
         } else if singular_beta >= node.beta {

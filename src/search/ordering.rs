@@ -50,15 +50,6 @@ impl MoveBuffer {
         &self.moves
     }
 
-    /// Moves `mv` to the front, the others keeping their order; nothing if it is not held.
-    pub fn move_to_front(&mut self, mv: Move) {
-        if let Some(i) = self.moves.iter().position(|&m| m == mv) {
-            for j in (0..i).rev() {
-                self.moves.swap(j, j + 1);
-            }
-        }
-    }
-
     /// Sorts moves `start..` best-first by insertion (stable, in place, no allocation; lists
     /// are short).
     fn sort_from(&mut self, start: usize) {
@@ -295,33 +286,5 @@ pub fn victim_value(board: &Board, mv: Move) -> i32 {
         see_value(Piece::Pawn)
     } else {
         board.piece_on(mv.to()).map_or(0, see_value)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn move_to_front_keeps_the_others_in_order() {
-        let board = Board::from_fen(crate::core::STARTPOS_FEN).unwrap();
-        let mut buffer = MoveBuffer::default();
-        quiescence_moves(&board, &mut buffer);
-        assert!(buffer.moves().is_empty(), "no captures at the start");
-        board.generate(GenType::All, &mut buffer.moves);
-        let before: Vec<Move> = buffer.moves().iter().copied().collect();
-        let chosen = before[7];
-        buffer.move_to_front(chosen);
-        let after: Vec<Move> = buffer.moves().iter().copied().collect();
-        assert_eq!(after[0], chosen);
-        let rest: Vec<Move> = before.iter().copied().filter(|&m| m != chosen).collect();
-        assert_eq!(&after[1..], &rest[..]);
-        // A move not held changes nothing.
-        let other = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
-        let mut list = MoveList::new();
-        other.generate(GenType::All, &mut list);
-        let foreign = list.iter().copied().find(|m| !after.contains(m)).unwrap();
-        buffer.move_to_front(foreign);
-        assert_eq!(buffer.moves().iter().copied().collect::<Vec<_>>(), after);
     }
 }

@@ -1,15 +1,13 @@
 //! Quiescence search: the leaves of the main search resolved until quiet — captures and
 //! promotions (every evasion in check), with stand-pat, delta pruning and SEE pruning of
-//! losing captures. Two candidates wait for an SPRT: the hash move first
-//! (`search.qs_tt_move`) and a limit on quiet evasions once the side is known not to be
-//! mated (`search.qs_evasion_limit`).
+//! losing captures.
 
 use super::ordering::{quiescence_moves, victim_value};
 use super::see::see_ge;
 use super::thread::Thread;
 use super::tt::{Bound, TtHit};
 use crate::core::Board;
-use crate::eval::score::{self, Score, DRAW, INFINITE, MAX_PLY, TB_WIN_IN_MAX_PLY};
+use crate::eval::score::{self, Score, DRAW, INFINITE, MAX_PLY};
 
 impl Thread<'_> {
     /// Quiescence search: captures and promotions (all evasions in check) until the position
@@ -55,25 +53,9 @@ impl Thread<'_> {
         let mut best_score = stand_pat;
         let mut best_move = None;
         quiescence_moves(board, &mut self.buffers[ply]);
-        let p = &self.config.params;
-        if p.qs_tt_move > 0 {
-            if let Some(mv) = tt.and_then(|h| h.mv) {
-                self.buffers[ply].move_to_front(mv);
-            }
-        }
-        let (evasion_limit, move_count) = (p.qs_evasion_limit, self.buffers[ply].moves().len());
-        let mut quiet_evasions = 0;
+        let move_count = self.buffers[ply].moves().len();
         for i in 0..move_count {
             let mv = self.buffers[ply].moves()[i];
-            if in_check && !mv.is_noisy() {
-                if evasion_limit > 0
-                    && best_score > -TB_WIN_IN_MAX_PLY
-                    && quiet_evasions >= evasion_limit
-                {
-                    continue;
-                }
-                quiet_evasions += 1;
-            }
             if !in_check {
                 let gain = victim_value(board, mv) + mv.promotion().map_or(0, |_| 800);
                 if stand_pat + gain + self.config.params.qs_delta_margin <= alpha

@@ -13,7 +13,6 @@
 
 use super::selectivity::NodeKind;
 use super::thread::{Thread, REPORT_INTERVAL};
-use super::time::soft_scale;
 use super::tt::Bound;
 use super::{Algorithm, SearchInfo, SearchResult};
 use crate::core::{Board, Move};
@@ -180,26 +179,13 @@ impl Thread<'_> {
         {
             // A single legal move needs no thought; otherwise stop when the soft limit, scaled
             // by how settled the search looks, has passed.
-            let soft = soft.mul_f64(stability.time_scale() * self.node_fraction_scale());
+            let percent = f64::from(self.config.params.tm_soft_percent.max(1)) / 100.0;
+            let soft = soft.mul_f64(stability.time_scale() * percent);
             if elapsed >= soft || (self.root_moves.len() == 1 && depth >= 4) {
                 return true;
             }
         }
         false
-    }
-
-    /// The soft limit's factors that the search parameters set: `search.tm_soft_percent`, and
-    /// with `search.tm_node_fraction` on, the best move's share of the root's nodes (a move
-    /// that took most of the effort is unlikely to be overturned).
-    fn node_fraction_scale(&self) -> f64 {
-        let p = &self.config.params;
-        let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
-        soft_scale(
-            p.tm_soft_percent,
-            p.tm_node_fraction,
-            self.root_moves[0].nodes,
-            total,
-        )
     }
 
     fn result(&self, depth: i32) -> SearchResult {
@@ -309,13 +295,9 @@ impl Thread<'_> {
             } else {
                 return;
             };
-            // The root keeps its order through the re-searches (sorted once the window holds)
-            // unless `search.root_resort` is on; only the report of the bound waits for the
-            // first second, as `currmove` does.
-            if self.config.params.root_resort > 0 {
-                let from = self.pv_index;
-                self.root_moves[from..].sort_by_key(|rm| (-rm.score, -rm.previous_score));
-            }
+            // The root keeps its order through the re-searches (sorted once the window
+            // holds); only the report of the bound waits for the first second, as `currmove`
+            // does.
             if self.is_main() && self.shared.start.elapsed() >= REPORT_INTERVAL {
                 self.reporter
                     .report(&self.info(depth, self.pv_index, Some(bound)));
@@ -337,7 +319,6 @@ impl Thread<'_> {
             let mut child = root;
             child.play_unchecked(mv);
             self.push(&root, child.hash(), 0, Some(mv));
-            let nodes_before = self.nodes;
             let score = match self.config.algorithm {
                 Algorithm::Pvs => {
                     self.search_root_move(&child, depth, alpha, beta, i == self.pv_index)
@@ -349,7 +330,6 @@ impl Thread<'_> {
                 }
             };
             self.pop();
-            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 break;
             }

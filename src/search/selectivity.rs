@@ -91,28 +91,18 @@ pub(crate) fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
 /// so quiet sacrifices that lead to mate survive. (The conditions only get truer as the
 /// loop goes on, so pruning move by move loses nothing against skipping all quiet moves
 /// at once, and keeps the quiet checks.) Returns whether to skip `mv`, the `move_count`-th
-/// move of `node`, with the window's lower end now at `alpha`. `history` is the move's quiet
-/// history score (history pruning, when `search.history_prune_margin` is on: a quiet move
-/// that has kept failing is skipped near the leaves; with `search.futility_history_limit` a
-/// quiet move with a good history escapes futility pruning). `lmr` is the late-move table's
-/// reduction for this depth and move number: with `search.futility_lmr_depth` futility
-/// pruning judges the move at the depth left after it.
+/// move of `node`, with the window's lower end now at `alpha`.
 pub(crate) fn shallow_prune(
     board: &Board,
     mv: Move,
     node: &Node,
     alpha: Score,
-    (move_count, history, lmr): (usize, i32, i32),
+    move_count: usize,
     check_info: &OnceCell<CheckInfo>,
     p: &SearchParams,
 ) -> bool {
     let depth = node.depth;
-    let futility_depth = if p.futility_lmr_depth > 0 {
-        (depth - lmr).max(1)
-    } else {
-        depth
-    };
-    if depth > p.see_max_depth.max(p.lmp_max_depth) && futility_depth > p.futility_max_depth {
+    if depth > p.see_max_depth.max(p.lmp_max_depth) && depth > p.futility_max_depth {
         return false;
     }
     let tactical =
@@ -122,19 +112,8 @@ pub(crate) fn shallow_prune(
         if depth <= p.lmp_max_depth && move_count > lmp_limit {
             return true;
         }
-        if p.history_prune_margin > 0
-            && depth <= p.history_prune_depth
-            && history < -10 * p.history_prune_margin * depth
-        {
-            return true;
-        }
-        let margin = p.futility_base + p.futility_per_depth * (futility_depth - 1);
-        let spared = p.futility_history_limit > 0 && history >= 10 * p.futility_history_limit;
-        if !node.in_check
-            && futility_depth <= p.futility_max_depth
-            && node.eval + margin <= alpha
-            && !spared
-        {
+        let margin = p.futility_base + p.futility_per_depth * (depth - 1);
+        if !node.in_check && depth <= p.futility_max_depth && node.eval + margin <= alpha {
             return true;
         }
         if depth <= p.see_max_depth && !see_ge(board, mv, -p.see_quiet_margin * depth) {
@@ -152,8 +131,7 @@ pub(crate) fn shallow_prune(
 /// good history score (one ply per `search.lmr_history_divisor`); more when the position is
 /// not improving and at expected cut nodes (`search.lmr_not_improving` and
 /// `search.lmr_cut_node` plies). Never below zero or so deep that the reduced
-/// search would skip to quiescence; with `search.lmr_min_reduction` at least one ply and at
-/// most into the quiescence search.
+/// search would skip to quiescence.
 pub(crate) fn reduction(
     node: &Node,
     base: i32,
@@ -168,11 +146,7 @@ pub(crate) fn reduction(
     r -= gives_check as i32;
     r -= killer as i32;
     r -= history / p.lmr_history_divisor.max(1);
-    if p.lmr_min_reduction > 0 {
-        r.clamp(1, node.depth - 1)
-    } else {
-        r.clamp(0, node.depth - 2)
-    }
+    r.clamp(0, node.depth - 2)
 }
 
 #[cfg(test)]

@@ -31,8 +31,6 @@ pub(crate) struct RootMove {
     pub(crate) depth: i32,
     /// `Some` when `score` is only a bound (an aspiration fail, or a search cut short).
     pub(crate) bound: Option<super::tt::Bound>,
-    /// Nodes this thread has spent below this move in the whole search (time management).
-    pub(crate) nodes: u64,
 }
 
 /// Per-ply search stack entry.
@@ -46,8 +44,6 @@ pub(crate) struct Frame {
     pub(crate) key: Option<PieceTo>,
     /// A move this node must not search (singular-extension verification).
     pub(crate) excluded: Option<Move>,
-    /// Double extensions on the path from the root to this node.
-    pub(crate) doubles: u8,
 }
 
 /// How often (in nodes) the clock and the shared node count are consulted.
@@ -94,9 +90,6 @@ pub struct Thread<'a> {
     pub(crate) reporter: &'a dyn Reporter,
     /// When the last periodic progress report was sent.
     last_progress: std::time::Instant,
-    /// Null-move pruning is off below this ply while a null move's cutoff is being verified
-    /// (`search.nmp_verify_depth`); 0 otherwise.
-    pub(crate) nmp_min_ply: usize,
     /// Whether a broken table file has been reported in this search.
     pub(crate) tb_error_noted: bool,
 }
@@ -167,7 +160,6 @@ impl<'a> Thread<'a> {
                 seldepth: 0,
                 depth: 0,
                 bound: None,
-                nodes: 0,
             })
             .collect();
         let lmr = super::selectivity::lmr_table(&config.params);
@@ -202,7 +194,6 @@ impl<'a> Thread<'a> {
             lmr,
             reporter,
             last_progress: std::time::Instant::now(),
-            nmp_min_ply: 0,
             tb_error_noted: false,
         }
     }
@@ -223,19 +214,15 @@ impl<'a> Thread<'a> {
         self.hashes.push(child_hash);
         self.stack[ply].mv = mv;
         self.stack[ply].key = mv.map(|m| PieceTo::of(board, m));
-        self.stack[ply + 1].doubles = self.stack[ply].doubles;
     }
 
     /// The moves that led to the node at `ply`.
     pub(crate) fn lineage(&self, ply: usize) -> Lineage {
         let frame = |back: usize| ply.checked_sub(back).map(|p| self.stack[p]);
-        let separate = self.config.params.cont_history_separate > 0;
         Lineage {
             previous: frame(1).and_then(|f| f.mv),
             previous_key: frame(1).and_then(|f| f.key),
             grandparent_key: frame(2).and_then(|f| f.key),
-            fourth_key: frame(4).and_then(|f| f.key).filter(|_| separate),
-            separate,
         }
     }
 

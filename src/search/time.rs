@@ -21,9 +21,8 @@
 //! to a fixed depth or node count is the same whatever the clock says (see `search::root`).
 //!
 //! The search scales the soft limit between iterations by how settled the root is (×0.7 for a
-//! long-stable best move up to ×2 for a changing one with a falling score), and by two
-//! parameters that wait for a test at a time control ([`soft_scale`]: `search.tm_soft_percent`,
-//! 100, and `search.tm_node_fraction`, off); the hard limit is never scaled.
+//! long-stable best move up to ×2 for a changing one with a falling score), and by
+//! `search.tm_soft_percent` (100); the hard limit is never scaled.
 
 use std::time::{Duration, Instant};
 
@@ -141,20 +140,6 @@ impl TimeBudget {
     }
 }
 
-/// The factor of the soft limit set by the search parameters: `percent` / 100, and with a
-/// `pivot` share (percent, 1..=140) of the root's nodes, `(150 − share) / (150 − pivot)`
-/// where `share` is the best move's part of `total` nodes: a best move that took most of
-/// the effort stops the search sooner. `pivot` 0 (or no nodes counted) leaves that out.
-pub fn soft_scale(percent: i32, pivot: i32, best_nodes: u64, total: u64) -> f64 {
-    let base = f64::from(percent.max(1)) / 100.0;
-    let pivot = f64::from(pivot.clamp(0, 140));
-    if pivot <= 0.0 || total == 0 {
-        return base;
-    }
-    let share = 100.0 * best_nodes.min(total) as f64 / total as f64;
-    base * (150.0 - share) / (150.0 - pivot)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,20 +176,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn soft_scale_follows_the_best_moves_share_of_the_nodes() {
-        // Off: the percentage alone.
-        assert_eq!(soft_scale(100, 0, 900, 1000), 1.0);
-        assert_eq!(soft_scale(70, 0, 900, 1000), 0.7);
-        // At the pivot share the limit is unchanged; above it sooner, below it later.
-        assert!((soft_scale(100, 60, 600, 1000) - 1.0).abs() < 1e-12);
-        assert!((soft_scale(100, 60, 900, 1000) - 60.0 / 90.0).abs() < 1e-12);
-        assert!((soft_scale(100, 60, 300, 1000) - 120.0 / 90.0).abs() < 1e-12);
-        assert!((soft_scale(50, 60, 900, 1000) - 30.0 / 90.0).abs() < 1e-12);
-        // Nothing counted yet: no share to go by.
-        assert_eq!(soft_scale(100, 60, 0, 0), 1.0);
     }
 
     #[test]
