@@ -332,17 +332,6 @@ pub fn shelter_zones(sq: Square) -> [Bitboard; 4] {
     ]
 }
 
-/// `bb` as `color` sees it: unchanged for White, ranks flipped for Black. Everything that has
-/// a "side" (home squares, rank bonus, pawn-control squares) is written for White and read
-/// through this.
-#[inline(always)]
-fn relative(color: Color, bb: Bitboard) -> Bitboard {
-    match color {
-        Color::White => bb,
-        Color::Black => bb.flip_ranks(),
-    }
-}
-
 /// Home squares of White's knights, bishops, rooks, queen and king.
 const HOME: [Bitboard; 6] = [
     Bitboard::EMPTY,
@@ -375,7 +364,7 @@ fn one_move_reach(piece: Piece) -> Bitboard {
 /// evaluators ask for it at every node of the opening).
 static ONE_MOVE_REACH: std::sync::LazyLock<[[Bitboard; 6]; 2]> = std::sync::LazyLock::new(|| {
     let white = Piece::ALL.map(one_move_reach);
-    [white, white.map(|b| relative(Color::Black, b))]
+    [white, white.map(|b| b.relative(Color::Black))]
 });
 
 /// The paper's four development facts for `color`, inferred from placement (see the module
@@ -383,7 +372,7 @@ static ONE_MOVE_REACH: std::sync::LazyLock<[[Bitboard; 6]; 2]> = std::sync::Lazy
 /// moved before two minors (0/1), pieces that moved twice]`.
 pub fn development_counts(board: &Board, color: Color) -> [i32; 4] {
     let own = |pc: Piece| board.colored(color, pc);
-    let home = |pc: Piece| relative(color, HOME[pc.index()]);
+    let home = |pc: Piece| HOME[pc.index()].relative(color);
     let developed = |pc: Piece| (own(pc) - home(pc)).popcount() as i32;
     let (knights_out, bishops_out) = (developed(Piece::Knight), developed(Piece::Bishop));
     let reach = &ONE_MOVE_REACH[color.index()];
@@ -537,7 +526,7 @@ impl Tsvetkov {
         count(pawns & CENTRE) * p.centre_pawn as i64
             + count(minors_rooks & CENTRE) * p.centre_piece as i64
             + count(queens & CENTRE) * p.centre_queen as i64
-            + count(pawns & relative(color, PAWN_CONTROL_WHITE)) * p.centre_pawn_control as i64
+            + count(pawns & PAWN_CONTROL_WHITE.relative(color)) * p.centre_pawn_control as i64
             + count(piece_attacks & CENTRE) * p.centre_square_control as i64
             + count(non_king & (CENTRE_BOX - CENTRE)) * p.extended_centre as i64
     }
@@ -555,10 +544,7 @@ impl Tsvetkov {
 
     /// Rank bonus of `color`'s non-king pieces, ranks counted from its own side.
     pub fn rank_bonus(&self, board: &Board, color: Color) -> i64 {
-        let pieces = relative(
-            color,
-            board.color(color) - board.colored(color, Piece::King),
-        );
+        let pieces = (board.color(color) - board.colored(color, Piece::King)).relative(color);
         (0..8)
             .map(|r| {
                 (pieces & Bitboard(0xFF << (8 * r))).popcount() as i64
@@ -648,7 +634,9 @@ impl Tsvetkov {
         let p = &self.params;
         let king = board.king(color);
         let free = (king_attacks(king) & ctx.empty) - enemy_attacks;
-        let placement = p.endgame_king_square.at(super::pst::relative(color, king));
+        let placement = p
+            .endgame_king_square
+            .at(color.relative_square(king).index());
         free.popcount() as i64 * p.endgame_king_mobility as i64 + placement as i64
     }
 
