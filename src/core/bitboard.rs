@@ -32,6 +32,16 @@ impl Bitboard {
     pub const fn from_square(sq: Square) -> Self {
         Bitboard(1u64 << sq as u8)
     }
+    /// The set of the listed squares (a const constructor for fixed masks).
+    pub const fn from_squares<const N: usize>(list: [Square; N]) -> Self {
+        let mut bits = 0u64;
+        let mut i = 0;
+        while i < N {
+            bits |= 1u64 << list[i] as u8;
+            i += 1;
+        }
+        Bitboard(bits)
+    }
     /// Every square of `file`.
     #[inline]
     pub const fn file(file: File) -> Self {
@@ -324,6 +334,13 @@ mod tests {
 
     fn set(squares: &[Square]) -> Bitboard {
         squares.iter().copied().collect()
+    }
+
+    #[test]
+    fn a_list_of_squares_is_their_set() {
+        let list = [Square::A1, Square::E4, Square::H8, Square::E4];
+        assert_eq!(Bitboard::from_squares(list), set(&list));
+        assert_eq!(Bitboard::from_squares([]), Bitboard::EMPTY);
     }
 
     #[test]

@@ -91,9 +91,9 @@
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::features::{development_counts, shelter_zones, CENTRE};
 use super::params::{InvalidValue, ParamField, ParamKind, ParamSet};
 use super::score::{round_div, white_to_side, Score};
-use super::tsvetkov::{development_counts, shelter_zones, CENTRE};
 use super::{Evaluator, Explanation, Term};
 use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_set, rook_attacks,
