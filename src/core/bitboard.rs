@@ -32,6 +32,16 @@ impl Bitboard {
     pub const fn from_square(sq: Square) -> Self {
         Bitboard(1u64 << sq as u8)
     }
+    /// The set of the listed squares (a const constructor for fixed masks).
+    pub const fn from_squares<const N: usize>(list: [Square; N]) -> Self {
+        let mut bits = 0u64;
+        let mut i = 0;
+        while i < N {
+            bits |= 1u64 << list[i] as u8;
+            i += 1;
+        }
+        Bitboard(bits)
+    }
     /// Every square of `file`.
     #[inline]
     pub const fn file(file: File) -> Self {
@@ -139,6 +149,51 @@ impl Bitboard {
     #[inline]
     pub const fn flip_ranks(self) -> Self {
         Bitboard(self.0.swap_bytes())
+    }
+    /// The set as `color` sees it: unchanged for White, mirrored top to bottom for Black (so
+    /// a set written from White's side, home squares say, reads as Black's).
+    #[inline(always)]
+    pub const fn relative(self, color: Color) -> Self {
+        match color {
+            Color::White => self,
+            Color::Black => self.flip_ranks(),
+        }
+    }
+    /// The set and every square above its squares on their files (towards rank 8).
+    #[inline(always)]
+    pub const fn fill_north(self) -> Self {
+        let mut b = self.0;
+        b |= b << 8;
+        b |= b << 16;
+        Bitboard(b | b << 32)
+    }
+    /// The set and every square below its squares on their files (towards rank 1).
+    #[inline(always)]
+    pub const fn fill_south(self) -> Self {
+        let mut b = self.0;
+        b |= b >> 8;
+        b |= b >> 16;
+        Bitboard(b | b >> 32)
+    }
+    /// The squares in front of the set's squares on their files, towards `color`'s promotion
+    /// rank; the squares themselves are not included (for a pawn: the path it would walk).
+    #[inline(always)]
+    pub const fn front_span(self, color: Color) -> Self {
+        match color {
+            Color::White => self.north().fill_north(),
+            Color::Black => self.south().fill_south(),
+        }
+    }
+    /// Every square of the files that hold a square of the set.
+    #[inline(always)]
+    pub const fn files(self) -> Self {
+        Bitboard(self.fill_north().0 | self.fill_south().0)
+    }
+    /// The squares one file left or right of the set's squares, on the same rank (with
+    /// [`Bitboard::files`]: the neighbouring files of a pawn).
+    #[inline(always)]
+    pub const fn beside(self) -> Self {
+        Bitboard(self.east().0 | self.west().0)
     }
     /// An iterator over the squares, a1 first.
     #[inline(always)]
@@ -270,5 +325,77 @@ impl fmt::Display for Bitboard {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(squares: &[Square]) -> Bitboard {
+        squares.iter().copied().collect()
+    }
+
+    #[test]
+    fn a_list_of_squares_is_their_set() {
+        let list = [Square::A1, Square::E4, Square::H8, Square::E4];
+        assert_eq!(Bitboard::from_squares(list), set(&list));
+        assert_eq!(Bitboard::from_squares([]), Bitboard::EMPTY);
+    }
+
+    #[test]
+    fn fills_and_spans_follow_the_files() {
+        let d4 = Bitboard::from_square(Square::D4);
+        assert_eq!(
+            d4.fill_north(),
+            set(&[Square::D4, Square::D5, Square::D6, Square::D7, Square::D8])
+        );
+        assert_eq!(
+            d4.fill_south(),
+            set(&[Square::D1, Square::D2, Square::D3, Square::D4])
+        );
+        assert_eq!(
+            d4.front_span(Color::White),
+            set(&[Square::D5, Square::D6, Square::D7, Square::D8])
+        );
+        assert_eq!(
+            d4.front_span(Color::Black),
+            set(&[Square::D1, Square::D2, Square::D3])
+        );
+        assert_eq!(d4.files(), Bitboard::file(File::D));
+        let a2_h7 = set(&[Square::A2, Square::H7]);
+        assert_eq!(a2_h7.files(), Bitboard::FILE_A | Bitboard::FILE_H);
+        assert_eq!(
+            Bitboard::from_square(Square::H8).front_span(Color::White),
+            Bitboard::EMPTY
+        );
+        // Every square of a file is in the file's fill, whichever square starts it.
+        for sq in Square::ALL {
+            let b = Bitboard::from_square(sq);
+            assert_eq!(b.fill_north() | b.fill_south(), Bitboard::file(sq.file()));
+            assert_eq!(
+                b.front_span(Color::White) | b.front_span(Color::Black) | b,
+                b.files()
+            );
+        }
+    }
+
+    #[test]
+    fn beside_stays_on_the_board_and_relative_mirrors_for_black() {
+        assert_eq!(
+            Bitboard::from_square(Square::D4).beside(),
+            set(&[Square::C4, Square::E4])
+        );
+        assert_eq!(
+            Bitboard::from_square(Square::A1).beside(),
+            set(&[Square::B1])
+        );
+        assert_eq!(
+            Bitboard::from_square(Square::H5).beside(),
+            set(&[Square::G5])
+        );
+        let home = set(&[Square::B1, Square::G1]);
+        assert_eq!(home.relative(Color::White), home);
+        assert_eq!(home.relative(Color::Black), set(&[Square::B8, Square::G8]));
     }
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::Not;
 
-use super::square::{simple_enum, Rank};
+use super::square::{simple_enum, Rank, Square};
 
 simple_enum!(
     /// A side: White moves first.
@@ -32,6 +32,15 @@ impl Color {
         match self {
             Color::White => rank,
             Color::Black => rank.flip(),
+        }
+    }
+    /// A square as this side sees it: itself for White, mirrored top to bottom for Black (the
+    /// square whose entry a table written from White's side holds for this side's piece).
+    #[inline]
+    pub const fn relative_square(self, sq: Square) -> Square {
+        match self {
+            Color::White => sq,
+            Color::Black => sq.flip_rank(),
         }
     }
     /// `+1` for White, `-1` for Black: turns a White-positive score into this side's view.

@@ -134,6 +134,27 @@ impl Square {
             None
         }
     }
+    /// The number of files between this square and `other` (0 on the same file).
+    #[inline]
+    pub const fn file_distance(self, other: Square) -> u32 {
+        (self.file() as i32 - other.file() as i32).unsigned_abs()
+    }
+    /// The number of ranks between this square and `other` (0 on the same rank).
+    #[inline]
+    pub const fn rank_distance(self, other: Square) -> u32 {
+        (self.rank() as i32 - other.rank() as i32).unsigned_abs()
+    }
+    /// The king distance to `other`: how many king moves apart the squares are (the larger of
+    /// the file and rank distances).
+    #[inline]
+    pub const fn distance(self, other: Square) -> u32 {
+        let (files, ranks) = (self.file_distance(other), self.rank_distance(other));
+        if files > ranks {
+            files
+        } else {
+            ranks
+        }
+    }
     /// The square `delta` indices away, for callers that know it is on the board.
     #[inline]
     pub(crate) const fn shift(self, delta: i8) -> Self {
@@ -223,6 +244,35 @@ mod tests {
         assert_eq!(Square::try_index(64), None);
         assert_eq!(Piece::try_index(6), None);
         assert_eq!(Color::try_index(2), None);
+    }
+
+    #[test]
+    fn distances_count_files_ranks_and_king_moves() {
+        assert_eq!(Square::A1.distance(Square::H8), 7);
+        assert_eq!(Square::E4.distance(Square::E4), 0);
+        assert_eq!(Square::B2.file_distance(Square::G4), 5);
+        assert_eq!(Square::B2.rank_distance(Square::G4), 2);
+        assert_eq!(Square::B2.distance(Square::G4), 5);
+        for a in Square::ALL {
+            for b in Square::ALL {
+                assert_eq!(a.distance(b), b.distance(a));
+                let df = (a.file().index() as i32 - b.file().index() as i32).abs();
+                let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
+                assert_eq!(a.distance(b) as i32, df.max(dr));
+            }
+        }
+    }
+
+    #[test]
+    fn relative_squares_and_ranks_mirror_for_black() {
+        assert_eq!(Color::White.relative_square(Square::G1), Square::G1);
+        assert_eq!(Color::Black.relative_square(Square::G8), Square::G1);
+        assert_eq!(Color::Black.relative_rank(Square::E7.rank()), Rank::Second);
+        for sq in Square::ALL {
+            let black = Color::Black.relative_square(sq);
+            assert_eq!(black.rank(), Color::Black.relative_rank(sq.rank()));
+            assert_eq!(black.file(), sq.file());
+        }
     }
 
     #[test]

@@ -91,9 +91,9 @@
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::features::{development_counts, shelter_zones, CENTRE};
 use super::params::{InvalidValue, ParamField, ParamKind, ParamSet};
 use super::score::{round_div, white_to_side, Score};
-use super::tsvetkov::{development_counts, shelter_zones, CENTRE};
 use super::{Evaluator, Explanation, Term};
 use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_set, rook_attacks,
@@ -604,49 +604,7 @@ fn next_generation() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-// ---- bitboard helpers --------------------------------------------------------------------
-
-fn fill_north(mut b: u64) -> u64 {
-    b |= b << 8;
-    b |= b << 16;
-    b | b << 32
-}
-
-fn fill_south(mut b: u64) -> u64 {
-    b |= b >> 8;
-    b |= b >> 16;
-    b | b >> 32
-}
-
-/// The squares in front of `b` (towards `color`'s promotion rank), on its files.
-fn front_span(color: Color, b: Bitboard) -> Bitboard {
-    Bitboard(match color {
-        Color::White => fill_north(b.0 << 8),
-        Color::Black => fill_south(b.0 >> 8),
-    })
-}
-
-fn files_of(b: Bitboard) -> Bitboard {
-    Bitboard(fill_north(b.0) | fill_south(b.0))
-}
-
-fn neighbours(b: Bitboard) -> Bitboard {
-    b.east() | b.west()
-}
-
-fn relative_rank(color: Color, sq: Square) -> usize {
-    match color {
-        Color::White => sq.rank().index(),
-        Color::Black => 7 - sq.rank().index(),
-    }
-}
-
-fn relative_square(color: Color, sq: Square) -> usize {
-    match color {
-        Color::White => sq.index(),
-        Color::Black => sq.index() ^ 56,
-    }
-}
+// ---- geometry -------------------------------------------------------------------------
 
 /// The two long diagonals, a1–h8 and h1–a8.
 const LONG_DIAGONALS: Bitboard = Bitboard(0x8040_2010_0804_0201 | 0x0102_0408_1020_4080);
@@ -659,8 +617,8 @@ const LONG_DIAGONALS: Bitboard = Bitboard(0x8040_2010_0804_0201 | 0x0102_0408_10
 /// `None` for a passed pawn or one that is no candidate.
 fn candidate_kind(color: Color, sq: Square, own: Bitboard, enemy: Bitboard) -> Option<usize> {
     let b = Bitboard::from_square(sq);
-    let front = front_span(color, b);
-    let stoppers = enemy & (front | neighbours(front));
+    let front = b.front_span(color);
+    let stoppers = enemy & (front | front.beside());
     if stoppers.is_empty() {
         return None;
     }
@@ -685,12 +643,6 @@ fn pawn_file_distance(king: Square, files: u64) -> Option<usize> {
     (0..8).find(|&d| {
         (k >= d && files & (1 << (k - d)) != 0) || (k + d < 8 && files & (1 << (k + d)) != 0)
     })
-}
-
-fn distance(a: Square, b: Square) -> i32 {
-    let df = (a.file().index() as i32 - b.file().index() as i32).abs();
-    let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
-    df.max(dr)
 }
 
 // ---- the evaluator -----------------------------------------------------------------------
@@ -885,19 +837,18 @@ impl Full {
             let enemy_attacks = pawn_attacks_set(!color, enemy);
             for sq in own {
                 let b = Bitboard::from_square(sq);
-                let r = relative_rank(color, sq);
-                let front = front_span(color, b);
-                if (enemy & (front | neighbours(front))).is_empty() {
+                let r = color.relative_rank(sq.rank()).index();
+                let front = b.front_span(color);
+                if (enemy & (front | front.beside())).is_empty() {
                     passed_all |= b;
                     add!(acc, p, color, passed, r, 1);
                 }
-                let adjacent_files = files_of(neighbours(b));
+                let adjacent_files = b.beside().files();
                 if (own & adjacent_files).is_empty() {
                     add!(acc, p, color, isolated, 1);
                 } else {
                     // Own pawns beside or behind on the neighbouring files could support it.
-                    let supporters =
-                        adjacent_files - neighbours(front_span(color, b.forward(color)));
+                    let supporters = adjacent_files - b.forward(color).front_span(color).beside();
                     let stop = b.forward(color);
                     if (own & supporters).is_empty() && (stop & enemy_attacks).any() {
                         add!(acc, p, color, backward, 1);
@@ -906,7 +857,7 @@ impl Full {
                 if (front & own).any() {
                     add!(acc, p, color, doubled, 1);
                 }
-                if (neighbours(b) & own).any() {
+                if (b.beside() & own).any() {
                     add!(acc, p, color, phalanx, r, 1);
                 }
                 if (pawn_attacks(!color, sq) & own).any() {
@@ -967,7 +918,7 @@ impl Full {
             SideMaps::of(board, Color::White),
             SideMaps::of(board, Color::Black),
         ];
-        let pawn_files = files_of(board.pieces(Piece::Pawn)).0 & 0xFF;
+        let pawn_files = board.pieces(Piece::Pawn).files().0 & 0xFF;
         for color in [Color::White, Color::Black] {
             let side = SideView {
                 board,
@@ -1040,8 +991,8 @@ impl Full {
         let queenside = Bitboard(0x0F0F_0F0F_0F0F_0F0F);
         let both_wings = (pawns & queenside).any() && (pawns & !queenside).any();
         let (wk, bk) = (board.king(Color::White), board.king(Color::Black));
-        let files = (wk.file() as i32 - bk.file() as i32).abs();
-        let ranks = (wk.rank() as i32 - bk.rank() as i32).abs();
+        let files = wk.file_distance(bk) as i32;
+        let ranks = wk.rank_distance(bk) as i32;
         let counts = [
             pawns.popcount() as i32,
             passed.popcount() as i32,
@@ -1071,7 +1022,7 @@ impl Full {
                 add!(acc, p, color, grading, (piece.index() - 1) * 4 + band, n);
             }
             for sq in set {
-                let rs = relative_square(color, sq);
+                let rs = color.relative_square(sq).index();
                 match piece {
                     Piece::Pawn => add!(acc, p, color, psqt_pawn, rs, 1),
                     Piece::Knight => add!(acc, p, color, psqt_knight, rs, 1),
@@ -1110,7 +1061,7 @@ impl Full {
         };
         // Outposts: squares no enemy pawn can ever attack (outside the attack spans of the
         // enemy's pawns), defended by one of ours.
-        let enemy_attack_span = neighbours(front_span(!color, s.enemy_pawns));
+        let enemy_attack_span = s.enemy_pawns.front_span(!color).beside();
         let outposts = outpost_ranks & (s.us.pawn_attacks - enemy_attack_span);
         for &(piece, sq, att) in s.us.pieces() {
             let mob = (att & mobility_area).popcount() as usize;
@@ -1121,7 +1072,7 @@ impl Full {
                     if (outposts & b).any() {
                         add!(acc, p, color, knight_outpost, 1);
                     }
-                    let kings = distance(sq, s.king).min(distance(sq, s.board.king(!color)));
+                    let kings = sq.distance(s.king).min(sq.distance(s.board.king(!color)));
                     if kings >= 4 {
                         add!(acc, p, color, knight_far_from_kings, kings as usize - 4, 1);
                     }
@@ -1147,7 +1098,7 @@ impl Full {
                 }
                 Piece::Rook => {
                     add!(acc, p, color, mobility_rook, mob.min(14), 1);
-                    let file = files_of(b);
+                    let file = b.files();
                     if (file & s.own_pawns).is_empty() {
                         if (file & s.enemy_pawns).is_empty() {
                             add!(acc, p, color, rook_open_file, 1);
@@ -1155,7 +1106,7 @@ impl Full {
                             add!(acc, p, color, rook_semi_open_file, 1);
                         }
                     }
-                    if relative_rank(color, sq) == 6 {
+                    if color.relative_rank(sq.rank()).index() == 6 {
                         add!(acc, p, color, rook_seventh, 1);
                     }
                 }
@@ -1277,7 +1228,7 @@ impl Full {
             danger!(acc, p, color, danger_no_queen, i32::from(enemy_queens == 0));
             danger!(acc, p, color, danger_base, 1);
         }
-        if (files_of(Bitboard::from_square(king)) & s.own_pawns).is_empty() {
+        if (Bitboard::from_square(king).files() & s.own_pawns).is_empty() {
             add!(acc, p, color, king_open_file, 1);
         }
         let free = king_attacks(king) - occupied - s.them.all;
@@ -1292,13 +1243,13 @@ impl Full {
     fn shelter_and_storm<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
         let (p, color, king) = (&self.params, s.color, s.king);
         let king_file = king.file().index();
-        let king_rank = relative_rank(color, king);
+        let king_rank = color.relative_rank(king.rank()).index();
         // The nearest pawn of `set` on `file` level with or in front of the king: its
         // distance in ranks, or 7, and its square.
         let nearest = |set: Bitboard, file: usize| {
             let mut best: Option<(usize, Square)> = None;
             for sq in set & Bitboard::file(crate::core::File::ALL[file]) {
-                let r = relative_rank(color, sq);
+                let r = color.relative_rank(sq.rank()).index();
                 if r >= king_rank && best.is_none_or(|(d, _)| r - king_rank < d) {
                     best = Some((r - king_rank, sq));
                 }
@@ -1333,23 +1284,30 @@ impl Full {
         let (p, color) = (&self.params, s.color);
         let enemy_king = s.board.king(!color);
         for sq in passed & s.own_pawns {
-            let r = relative_rank(color, sq);
+            let r = color.relative_rank(sq.rank()).index();
             let b = Bitboard::from_square(sq);
-            if (front_span(color, b) & s.occupied).is_empty() {
+            if (b.front_span(color) & s.occupied).is_empty() {
                 add!(acc, p, color, passed_free, r, 1);
             }
             if (b.forward(color) & s.them.all).is_empty() {
                 add!(acc, p, color, passed_safe_stop, r, 1);
             }
             let stop = b.forward(color).lsb().unwrap_or(sq);
-            add!(acc, p, color, passed_own_king, r, distance(s.king, stop));
+            add!(
+                acc,
+                p,
+                color,
+                passed_own_king,
+                r,
+                s.king.distance(stop) as i32
+            );
             add!(
                 acc,
                 p,
                 color,
                 passed_enemy_king,
                 r,
-                distance(enemy_king, stop)
+                enemy_king.distance(stop) as i32
             );
         }
     }
@@ -1603,7 +1561,7 @@ mod tests {
             candidate_kind(Color::Black, sq("e4"), bb(&["e4", "f4"]), bb(&["d2"])),
             Some(1)
         );
-        let files = |list: &[&str]| files_of(bb(list)).0 & 0xFF;
+        let files = |list: &[&str]| bb(list).files().0 & 0xFF;
         assert_eq!(pawn_file_distance(sq("e1"), files(&["e4"])), Some(0));
         assert_eq!(pawn_file_distance(sq("a1"), files(&["h2", "d7"])), Some(3));
         assert_eq!(pawn_file_distance(sq("h8"), files(&["a2", "b7"])), Some(6));

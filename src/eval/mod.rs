@@ -16,6 +16,7 @@
 //! through this trait (and [`AnyEvaluator`], the closed set selectable at run time).
 
 pub mod attack_map;
+pub mod features;
 pub mod full;
 pub mod material;
 pub mod params;

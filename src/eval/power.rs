@@ -140,7 +140,9 @@ impl Power {
     /// Pos(P) of `color`'s `piece` on `sq`.
     #[inline(always)]
     fn pos(&self, piece: Piece, color: Color, sq: Square) -> i32 {
-        self.params.table(piece).at(pst::relative(color, sq))
+        self.params
+            .table(piece)
+            .at(color.relative_square(sq).index())
     }
 
     /// Fills the attack graph: one attack lookup per piece.

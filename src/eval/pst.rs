@@ -10,10 +10,9 @@
 //! piece and no game phase.
 //!
 //! Each table is written as a diagram, rank 8 on top, from White's point of view; a black
-//! piece on `sq` reads the entry of `sq.flip_rank()`.
+//! piece on `sq` reads the entry of `sq.flip_rank()` (`Color::relative_square`).
 
 use super::params::{PieceTables, SquareTable};
-use crate::core::{Color, Square};
 
 /// Pawns: advance, keep the king's shield (f2/g2/h2 and a2/b2/c2 rewarded), free d2/e2.
 pub const PAWN: SquareTable = SquareTable::from_rank8_first([
@@ -87,21 +86,13 @@ pub const KING: SquareTable = SquareTable::from_rank8_first([
     20, 30, 10, 0, 0, 10, 30, 20, //
 ]);
 
-/// The square whose White-view table entry applies to `color`'s piece on `sq`.
-#[inline(always)]
-pub fn relative(color: Color, sq: Square) -> usize {
-    match color {
-        Color::White => sq.index(),
-        Color::Black => sq.index() ^ 56,
-    }
-}
-
 /// The six tables, pawn to king, as one parameter field.
 pub const MICHNIEWSKI: PieceTables = PieceTables([PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Square;
 
     #[test]
     fn diagrams_are_read_rank_8_first() {
@@ -112,7 +103,6 @@ mod tests {
         // The bishop table's 10s on b3 and g3 (its sixth printed row is rank 3).
         assert_eq!(BISHOP.at(Square::B3.index()), 10);
         assert_eq!(KING.at(Square::G1.index()), 30);
-        assert_eq!(relative(Color::Black, Square::G8), Square::G1.index());
     }
 
     #[test]

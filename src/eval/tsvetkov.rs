@@ -65,36 +65,17 @@
 //!
 //! # Development order without game history
 //!
-//! "Knight moved before bishop", "queen/rook moved before two minor pieces" and "a piece
-//! played twice" are facts about the game's history, not the position. An evaluation that
-//! reads history breaks the transposition table (two move orders reaching one position would
-//! get different scores under one hash key) unless the history goes into the hash, which would
-//! stop transpositions being recognised at all. We therefore infer everything from the
-//! placement, so the evaluation stays a pure function of the [`Board`]:
-//!
-//! * a piece not on one of its home squares has moved ("developed");
-//! * *knight before bishop*: at least one knight is developed and no fewer knights than
-//!   bishops are;
-//! * *early queen / rook*: a queen off d1 (a rook off a1/h1) while fewer than two minor
-//!   pieces are developed;
-//! * *moved twice*: a knight, bishop, rook, queen or king standing on a square that none of
-//!   its home squares reaches in one move on an empty board (castling counts as one king
-//!   move; a castled rook on f1/d1 is one move from home).
-//!
-//! Limits: the inference sees only the present. A knight that went b1–d2–f3 stands on a
-//! square one knight move from g1 and looks fresh; a bishop that left and came back looks
-//! undeveloped; a bonus earned by the order of earlier moves disappears when the position no
-//! longer shows it (developing the second bishop before the second knight ends the knight
-//! bonus). Captured pieces count as neither home nor developed.
+//! The paper's development facts are about the game's history; they are inferred from the
+//! placement instead ([`super::features::development_counts`], which says how and where the
+//! inference falls short), so the evaluation stays a pure function of the [`Board`].
 
 use super::attack_map::piece_attacks;
+use super::features::{development_counts, shelter_zones, CENTRE};
 use super::params::{ParamSet, SquareTable};
 use super::score::{round_div, white_to_side, Score};
 use super::{Evaluator, Explanation, Term};
-use crate::core::attacks::{
-    bishop_rays, king_attacks, knight_attacks, pawn_attacks_set, rook_rays,
-};
-use crate::core::{Bitboard, Board, Color, Piece, Square};
+use crate::core::attacks::{king_attacks, pawn_attacks_set};
+use crate::core::{Bitboard, Board, Color, Piece};
 
 crate::params! {
     /// Parameters of the `tsvetkov` evaluator (paper 004). Strengths and bonuses in millipawns.
@@ -279,132 +260,10 @@ struct Scan {
 
 // ---- square sets -------------------------------------------------------------------------
 
-/// Builds the 64 sets "squares at these (file, rank) offsets from `sq`".
-const fn offset_table(deltas: [(i8, i8); 4]) -> [u64; 64] {
-    let mut table = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (file, rank) = ((sq % 8) as i8, (sq / 8) as i8);
-        let mut i = 0;
-        while i < 4 {
-            let (f, r) = (file + deltas[i].0, rank + deltas[i].1);
-            if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                table[sq] |= 1u64 << (r * 8 + f);
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    table
-}
-
-/// Cross shelter: two squares away along the rank or file.
-static CROSS_SHELTER: [u64; 64] = offset_table([(2, 0), (-2, 0), (0, 2), (0, -2)]);
-/// Diagonal shelter: two squares away along a diagonal.
-static DIAGONAL_SHELTER: [u64; 64] = offset_table([(2, 2), (2, -2), (-2, 2), (-2, -2)]);
-
-/// Builds a set from a list of squares (for the constant masks below).
-const fn squares<const N: usize>(list: [Square; N]) -> Bitboard {
-    let mut bits = 0u64;
-    let mut i = 0;
-    while i < N {
-        bits |= 1u64 << list[i] as u8;
-        i += 1;
-    }
-    Bitboard(bits)
-}
-
-/// d4, e4, d5, e5.
-pub(crate) const CENTRE: Bitboard = squares([Square::D4, Square::E4, Square::D5, Square::E5]);
 /// c3..f6, the centre included.
 const CENTRE_BOX: Bitboard = Bitboard(0x0000_3C3C_3C3C_0000);
 /// White's "pawn controls the centre" squares c3-f3, c4-f4 (Black's are these flipped).
 const PAWN_CONTROL_WHITE: Bitboard = Bitboard(0x0000_0000_3C3C_0000);
-
-/// The four shelter zones of a king on `sq`: immediate, cross, diagonal, sinuous.
-#[inline(always)]
-pub fn shelter_zones(sq: Square) -> [Bitboard; 4] {
-    [
-        king_attacks(sq),
-        Bitboard(CROSS_SHELTER[sq.index()]),
-        Bitboard(DIAGONAL_SHELTER[sq.index()]),
-        knight_attacks(sq),
-    ]
-}
-
-/// `bb` as `color` sees it: unchanged for White, ranks flipped for Black. Everything that has
-/// a "side" (home squares, rank bonus, pawn-control squares) is written for White and read
-/// through this.
-#[inline(always)]
-fn relative(color: Color, bb: Bitboard) -> Bitboard {
-    match color {
-        Color::White => bb,
-        Color::Black => bb.flip_ranks(),
-    }
-}
-
-/// Home squares of White's knights, bishops, rooks, queen and king.
-const HOME: [Bitboard; 6] = [
-    Bitboard::EMPTY,
-    squares([Square::B1, Square::G1]),
-    squares([Square::C1, Square::F1]),
-    squares([Square::A1, Square::H1]),
-    squares([Square::D1]),
-    squares([Square::E1]),
-];
-
-/// Squares White's `piece` can stand on after at most one move from a home square (empty
-/// board; castling is one king move).
-fn one_move_reach(piece: Piece) -> Bitboard {
-    let home = HOME[piece.index()];
-    let mut reach = home;
-    for sq in home {
-        reach |= match piece {
-            Piece::Knight => knight_attacks(sq),
-            Piece::Bishop => bishop_rays(sq),
-            Piece::Rook => rook_rays(sq),
-            Piece::Queen => bishop_rays(sq) | rook_rays(sq),
-            Piece::King => king_attacks(sq) | squares([Square::C1, Square::G1]),
-            Piece::Pawn => Bitboard::EMPTY,
-        };
-    }
-    reach
-}
-
-/// [`one_move_reach`] per colour and piece, seen from that colour's side (computed once: the
-/// evaluators ask for it at every node of the opening).
-static ONE_MOVE_REACH: std::sync::LazyLock<[[Bitboard; 6]; 2]> = std::sync::LazyLock::new(|| {
-    let white = Piece::ALL.map(one_move_reach);
-    [white, white.map(|b| relative(Color::Black, b))]
-});
-
-/// The paper's four development facts for `color`, inferred from placement (see the module
-/// doc): `[knight developed before bishop (0/1), queen out before two minors (0/1), rook
-/// moved before two minors (0/1), pieces that moved twice]`.
-pub fn development_counts(board: &Board, color: Color) -> [i32; 4] {
-    let own = |pc: Piece| board.colored(color, pc);
-    let home = |pc: Piece| relative(color, HOME[pc.index()]);
-    let developed = |pc: Piece| (own(pc) - home(pc)).popcount() as i32;
-    let (knights_out, bishops_out) = (developed(Piece::Knight), developed(Piece::Bishop));
-    let reach = &ONE_MOVE_REACH[color.index()];
-    let minors_out = knights_out + bishops_out;
-    let moved_twice: i32 = [
-        Piece::Knight,
-        Piece::Bishop,
-        Piece::Rook,
-        Piece::Queen,
-        Piece::King,
-    ]
-    .iter()
-    .map(|&pc| (own(pc) - reach[pc.index()]).popcount() as i32)
-    .sum();
-    [
-        (knights_out >= 1 && knights_out >= bishops_out) as i32,
-        (minors_out < 2 && developed(Piece::Queen) > 0) as i32,
-        (minors_out < 2 && developed(Piece::Rook) > 0) as i32,
-        moved_twice,
-    ]
-}
 
 // ---- the evaluator -----------------------------------------------------------------------
 
@@ -537,7 +396,7 @@ impl Tsvetkov {
         count(pawns & CENTRE) * p.centre_pawn as i64
             + count(minors_rooks & CENTRE) * p.centre_piece as i64
             + count(queens & CENTRE) * p.centre_queen as i64
-            + count(pawns & relative(color, PAWN_CONTROL_WHITE)) * p.centre_pawn_control as i64
+            + count(pawns & PAWN_CONTROL_WHITE.relative(color)) * p.centre_pawn_control as i64
             + count(piece_attacks & CENTRE) * p.centre_square_control as i64
             + count(non_king & (CENTRE_BOX - CENTRE)) * p.extended_centre as i64
     }
@@ -555,10 +414,7 @@ impl Tsvetkov {
 
     /// Rank bonus of `color`'s non-king pieces, ranks counted from its own side.
     pub fn rank_bonus(&self, board: &Board, color: Color) -> i64 {
-        let pieces = relative(
-            color,
-            board.color(color) - board.colored(color, Piece::King),
-        );
+        let pieces = (board.color(color) - board.colored(color, Piece::King)).relative(color);
         (0..8)
             .map(|r| {
                 (pieces & Bitboard(0xFF << (8 * r))).popcount() as i64
@@ -648,7 +504,9 @@ impl Tsvetkov {
         let p = &self.params;
         let king = board.king(color);
         let free = (king_attacks(king) & ctx.empty) - enemy_attacks;
-        let placement = p.endgame_king_square.at(super::pst::relative(color, king));
+        let placement = p
+            .endgame_king_square
+            .at(color.relative_square(king).index());
         free.popcount() as i64 * p.endgame_king_mobility as i64 + placement as i64
     }
 
@@ -753,7 +611,8 @@ impl Evaluator for Tsvetkov {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::attacks::{bishop_attacks, pawn_attacks, queen_attacks, rook_attacks};
+    use crate::core::attacks::pawn_attacks;
+    use crate::core::Square;
 
     #[test]
     fn masks_match_their_definitions() {
@@ -772,29 +631,6 @@ mod tests {
             .filter(|&s| (pawn_attacks(Color::White, s) & CENTRE).any())
             .collect();
         assert_eq!(attackers, PAWN_CONTROL_WHITE);
-        // Rays on an empty board are the slider attacks with nothing in the way.
-        assert_eq!(
-            bishop_rays(Square::C1),
-            bishop_attacks(Square::C1, Bitboard::EMPTY)
-        );
-        assert_eq!(
-            rook_rays(Square::A1),
-            rook_attacks(Square::A1, Bitboard::EMPTY)
-        );
-        let q = one_move_reach(Piece::Queen);
-        assert_eq!(
-            q,
-            queen_attacks(Square::D1, Bitboard::EMPTY).with(Square::D1)
-        );
-    }
-
-    #[test]
-    fn shelter_zones_of_g1() {
-        let [imm, cross, diag, sinuous] = shelter_zones(Square::G1);
-        assert_eq!(imm.popcount(), 5); // f1 h1 f2 g2 h2
-        assert_eq!(cross, squares([Square::E1, Square::G3])); // h-side falls off the board
-        assert_eq!(diag, squares([Square::E3])); // i3 is off the board
-        assert_eq!(sinuous, squares([Square::E2, Square::F3, Square::H3]));
     }
 
     #[test]

@@ -212,7 +212,7 @@ impl Weighted {
         for piece in Piece::ALL {
             let table = self.params.table(piece);
             for sq in board.colored(color, piece) {
-                sum += table.at(pst::relative(color, sq)) as i64;
+                sum += table.at(color.relative_square(sq).index()) as i64;
             }
         }
         sum
