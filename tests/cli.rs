@@ -4,10 +4,6 @@ mod common;
 
 use common::{chainmate, text};
 
-fn temp_path(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("chainmate-cli-{}-{name}", std::process::id()))
-}
-
 #[test]
 fn uci_subcommand_runs_the_engine_and_help_says_so() {
     use std::io::Write;
@@ -34,43 +30,6 @@ fn uci_subcommand_runs_the_engine_and_help_says_so() {
 }
 
 #[test]
-fn bench_prints_a_pinned_configuration_signature() {
-    let out = chainmate(&["bench", "--config", "minimax"]);
-    assert!(out.status.success());
-    assert!(text(&out.stdout).starts_with("216369 nodes "));
-    let out = chainmate(&["bench", "--config", "nonesuch"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("choose from: all, bench, plain"));
-}
-
-#[test]
-fn figures_are_printed_and_a_stale_table_fails_the_check() {
-    let out = chainmate(&["experiment", "figures", "--only", "paper001"]);
-    assert!(out.status.success());
-    let fresh = text(&out.stdout);
-    assert!(
-        fresh.contains("| `minimax` | 216,369 | | 9,254,371 |"),
-        "{fresh}"
-    );
-    let doc = temp_path("figures.md");
-    std::fs::write(
-        &doc,
-        "# x\n<!-- figure paper001 -->\nold\n<!-- /figure -->\n",
-    )
-    .unwrap();
-    let path = doc.to_str().unwrap();
-    let figures =
-        |mode: &str| chainmate(&["experiment", "figures", "--only", "paper001", mode, path]);
-    let check = figures("--check");
-    assert_eq!(check.status.code(), Some(1), "{}", text(&check.stderr));
-    assert!(text(&check.stderr).contains("paper001"));
-    assert!(figures("--write").status.success());
-    let check = figures("--check");
-    assert!(check.status.success(), "{}", text(&check.stderr));
-    std::fs::remove_file(&doc).ok();
-}
-
-#[test]
 fn bad_arguments_are_errors_not_crashes() {
     let out = chainmate(&["perft", "3", "--threads", "0"]);
     assert_eq!(out.status.code(), Some(2));
@@ -78,97 +37,12 @@ fn bad_arguments_are_errors_not_crashes() {
     let out = chainmate(&["bench", "--set", "Hash=0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("option 'Hash': 0 is outside 1..65536"));
-    // No usable position: tune fails and writes nothing.
-    let data = temp_path("empty.epd");
-    let out_file = temp_path("tuned.txt");
-    std::fs::write(&data, "not a labelled position\n").unwrap();
-    let out = chainmate(&[
-        "tune",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        out_file.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("no usable labelled position"));
-    assert!(!out_file.exists());
-    std::fs::remove_file(&data).ok();
-}
-
-#[test]
-fn eval_names_the_variant_and_help_lists_the_configuration_tokens() {
-    let out = chainmate(&["eval"]);
-    assert!(text(&out.stdout).starts_with("Evaluator: full"));
-    for args in [
-        &["match", "--help"][..],
-        &["experiment", "nodes", "--help"],
-        &["bench", "--help"],
-    ] {
-        let help = text(&chainmate(args).stdout);
-        for token in [
-            "plain",
-            "chessmaps",
-            "mc",
-            "rules",
-            "base",
-            "pruning",
-            "nott",
-        ] {
-            assert!(
-                help.contains(&format!("  {token} ")),
-                "{args:?} lacks {token}"
-            );
-        }
-    }
-}
-
-#[test]
-fn table_4_and_books_through_the_command_line() {
-    let out = chainmate(&["experiment", "book", "--games", "4"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
-    assert!(
-        stdout.contains("| Pruning vs Pruning | 13.5 | 1.5 | 13.0 | 2.0 |"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("| book vs engine without book |"),
-        "{stdout}"
-    );
-    // A book built from the test games, probed.
-    let book = temp_path("book.bin");
-    let pgn = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/8moves_v3_excerpt.pgn"
-    );
-    let book_path = book.to_str().unwrap();
-    let built = chainmate(&[
-        "book",
-        "build",
-        "--pgn",
-        pgn,
-        "--out",
-        book_path,
-        "--max-ply",
-        "16",
-        "--min-games",
-        "1",
-    ]);
-    assert!(built.status.success(), "{}", text(&built.stderr));
-    assert!(text(&built.stdout).contains("6 games (0 unreadable skipped)"));
-    let probe = chainmate(&["book", "probe", "--book", book_path]);
-    let shown = text(&probe.stdout);
-    assert!(
-        shown.contains("key 463b96181691fc9c") && shown.contains("d2d4   weight     4   66.7%"),
-        "{shown}"
-    );
-    std::fs::write(&book, [0u8; 20]).unwrap();
-    let bad = chainmate(&["book", "probe", "--book", book_path]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(
-        text(&bad.stderr).contains("20 bytes is not a whole number of 16-byte Polyglot entries")
-    );
-    std::fs::remove_file(&book).ok();
+    // The papers' options and commands are the lab's.
+    let out = chainmate(&["bench", "--set", "Search=minimax"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown option 'Search'"));
+    let out = chainmate(&["match"]);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 /// `perft --divide` writes castling as the king's destination, or as king takes rook with
@@ -223,56 +97,6 @@ fn perft_refuses_a_depth_that_cannot_finish() {
     );
 }
 
-/// A PGN cut short: `book build` and `library build` name each skipped game with its lines
-/// and reason, and with nothing usable they exit non-zero and write nothing.
-#[test]
-fn builders_report_skipped_games_and_write_nothing_from_nothing() {
-    let whole = "[Event \"a\"]\n[White \"x\"]\n[Black \"y\"]\n[Result \"1-0\"]\n\n\
-                 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n";
-    let cut =
-        "[Event \"b\"]\n[White \"p\"]\n[Black \"q\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 e6 3. Nc3";
-    let truncated = temp_path("truncated.pgn");
-    std::fs::write(&truncated, cut).unwrap();
-    for (command, out) in [("book", "t.bin"), ("library", "t.lib")] {
-        let out = temp_path(out);
-        let _ = std::fs::remove_file(&out);
-        let run = chainmate(&[
-            command,
-            "build",
-            "--pgn",
-            truncated.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert_eq!(run.status.code(), Some(2), "{command}");
-        let err = text(&run.stderr);
-        assert!(
-            err.contains("game 1 (line 1, p - q), line 6") && err.contains("cut short"),
-            "{command}: {err}"
-        );
-        assert!(err.contains("not written"), "{command}: {err}");
-        assert!(!out.exists(), "{command} wrote {}", out.display());
-    }
-    // One good game beside the cut one: the library is written, the cut game still named.
-    let mixed = temp_path("mixed.pgn");
-    std::fs::write(&mixed, format!("{whole}{cut}")).unwrap();
-    let out = temp_path("m.lib");
-    let run = chainmate(&[
-        "library",
-        "build",
-        "--pgn",
-        mixed.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(run.status.success(), "{}", text(&run.stderr));
-    assert!(text(&run.stderr).contains("game 2 (line 8, p - q), line 13"));
-    assert!(out.exists());
-    for f in [truncated, mixed, out] {
-        let _ = std::fs::remove_file(f);
-    }
-}
-
 /// `--tunables` works before or after `uci`, and lists every parameter as an option.
 #[test]
 fn tunables_flag_works_before_and_after_uci() {
@@ -317,44 +141,10 @@ fn tunables_flag_works_before_and_after_uci() {
 #[test]
 fn help_texts_carry_no_doc_links() {
     let mut commands: Vec<Vec<&str>> = vec![vec![]];
-    for c in [
-        "uci",
-        "perft",
-        "eval",
-        "bench",
-        "epd",
-        "tune",
-        "experiment",
-        "match",
-        "book",
-        "library",
-        "analyse",
-    ] {
+    for c in ["uci", "perft", "eval", "bench", "epd", "tb"] {
         commands.push(vec![c]);
     }
-    for sub in [
-        "figures",
-        "nodes",
-        "book",
-        "book-distance",
-        "abr",
-        "predict",
-        "depth-time",
-        "genetic",
-        "wdl",
-        "label",
-    ] {
-        commands.push(vec!["experiment", sub]);
-    }
-    for (c, sub) in [
-        ("book", "build"),
-        ("book", "probe"),
-        ("library", "build"),
-        ("library", "stats"),
-        ("library", "probe"),
-    ] {
-        commands.push(vec![c, sub]);
-    }
+    commands.push(vec!["tb", "probe"]);
     for mut args in commands {
         args.push("--help");
         let out = chainmate(&args);
@@ -365,45 +155,4 @@ fn help_texts_carry_no_doc_links() {
             "{args:?} help has a doc link:\n{help}"
         );
     }
-}
-
-/// `bench --params` loads the file into the chosen evaluator, exactly as the same values
-/// given with `--set` do, and the values change the search.
-#[test]
-fn bench_takes_the_same_evaluator_argument_as_eval() {
-    let dir = std::env::temp_dir().join(format!("chainmate-bench-params-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("material.txt");
-    std::fs::write(&file, "knight = 340\nbishop = 350\n").unwrap();
-    let signature = |args: &[&str]| {
-        let out = chainmate(args);
-        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
-        text(&out.stdout)
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .to_string()
-    };
-    let plain = signature(&["bench", "5", "--evaluator", "material"]);
-    let with_file = signature(&[
-        "bench",
-        "5",
-        "--evaluator",
-        "material",
-        "--params",
-        file.to_str().unwrap(),
-    ]);
-    let with_set = signature(&[
-        "bench",
-        "5",
-        "--evaluator",
-        "material",
-        "--set",
-        "material.knight=340",
-        "--set",
-        "material.bishop=350",
-    ]);
-    assert_ne!(plain, with_file);
-    assert_eq!(with_file, with_set);
-    std::fs::remove_dir_all(&dir).ok();
 }

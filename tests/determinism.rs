@@ -9,9 +9,9 @@
 
 use std::time::{Duration, Instant};
 
+use chainmate::bench::BENCH_FENS;
 use chainmate::config;
 use chainmate::core::Position;
-use chainmate::lab::bench::BENCH_FENS;
 use chainmate::search::{self, Limits, SearchControl, SearchResult, Silent, TranspositionTable};
 
 fn search(fen: &str, spec: &str, mut limits: Limits, started: Option<Instant>) -> SearchResult {
@@ -47,7 +47,7 @@ fn assert_same_tree(spec: &str, limits: Limits) {
 #[test]
 fn fixed_depth_searches_do_not_depend_on_the_clock() {
     assert_same_tree("default", Limits::depth(9));
-    assert_same_tree("plain+chessmaps", Limits::depth(6));
+    assert_same_tree("default+search.lmr_min_depth=1000", Limits::depth(7));
 }
 
 #[test]

@@ -7,7 +7,7 @@
 use chainmate::core::{Board, Position};
 use chainmate::eval::score::{mate_in, mated_in};
 use chainmate::search::{
-    self, Algorithm, Limits, SearchConfig, SearchControl, SearchResult, Silent, TranspositionTable,
+    self, Limits, SearchConfig, SearchControl, SearchResult, Silent, TranspositionTable,
 };
 
 fn search_with(position: &Position, limits: Limits, config: &SearchConfig) -> SearchResult {
@@ -24,7 +24,7 @@ fn search_with(position: &Position, limits: Limits, config: &SearchConfig) -> Se
 
 fn search_fen(fen: &str, depth: i32) -> SearchResult {
     let position = Position::from_fen(fen).unwrap();
-    search_with(&position, Limits::depth(depth), &SearchConfig::default())
+    search_with(&position, Limits::depth(depth), &SearchConfig::new())
 }
 
 fn uci(result: &SearchResult) -> String {
@@ -98,7 +98,7 @@ fn the_mated_side_sees_its_mate_coming() {
             .unwrap();
     pos.play_uci("d5f6").unwrap();
     // Black to move, every reply loses by force: mated in 2 plies at best.
-    let r = search_with(&pos, Limits::depth(6), &SearchConfig::default());
+    let r = search_with(&pos, Limits::depth(6), &SearchConfig::new());
     assert_eq!(r.score, mated_in(2));
 }
 
@@ -134,7 +134,7 @@ fn a_stalemating_move_scores_zero() {
         searchmoves: vec![kg6],
         ..Limits::default()
     };
-    let r = search_with(&position, limits, &SearchConfig::default());
+    let r = search_with(&position, limits, &SearchConfig::new());
     assert_eq!(uci(&r), "f6g6");
     assert_eq!(r.score, 0);
 }
@@ -149,12 +149,12 @@ fn the_losing_side_claims_a_threefold_repetition() {
     ] {
         pos.play_uci(m).unwrap();
     }
-    let r = search_with(&pos, Limits::depth(6), &SearchConfig::default());
+    let r = search_with(&pos, Limits::depth(6), &SearchConfig::new());
     assert_eq!(uci(&r), "b1c3");
     assert_eq!(r.score, 0);
     // Without the history the same position is clearly lost for White.
     let fresh = Position::new(*pos.board());
-    let r = search_with(&fresh, Limits::depth(6), &SearchConfig::default());
+    let r = search_with(&fresh, Limits::depth(6), &SearchConfig::new());
     assert!(r.score < -300, "score {}", r.score);
 }
 
@@ -179,43 +179,13 @@ fn insufficient_material_is_a_draw() {
 }
 
 #[test]
-fn minimax_and_alphabeta_agree_on_the_value() {
-    // Paper 001's check: alpha-beta (with or without the table) returns the minimax value
-    // while visiting fewer nodes.
-    let fens = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1",
-    ];
-    for fen in fens {
-        let depth = if fen.starts_with("r3k2r") { 3 } else { 4 };
-        let position = Position::from_fen(fen).unwrap();
-        let run = |algorithm| {
-            let config = SearchConfig {
-                algorithm,
-                ..SearchConfig::default()
-            };
-            search_with(&position, Limits::depth(depth), &config)
-        };
-        let minimax = run(Algorithm::Minimax);
-        let alphabeta = run(Algorithm::AlphaBeta);
-        let with_table = run(Algorithm::AlphaBetaTt);
-        assert_eq!(minimax.score, alphabeta.score, "{fen}");
-        assert_eq!(minimax.score, with_table.score, "{fen}");
-        assert!(alphabeta.nodes < minimax.nodes, "{fen}");
-        assert!(with_table.nodes <= alphabeta.nodes, "{fen}");
-    }
-}
-
-#[test]
 fn fixed_node_searches_are_deterministic_and_legal() {
     let position = Position::from_fen(
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
     )
     .unwrap();
-    let a = search_with(&position, Limits::nodes(30_000), &SearchConfig::default());
-    let b = search_with(&position, Limits::nodes(30_000), &SearchConfig::default());
+    let a = search_with(&position, Limits::nodes(30_000), &SearchConfig::new());
+    let b = search_with(&position, Limits::nodes(30_000), &SearchConfig::new());
     assert_eq!(a, b);
     assert!(position.board().is_legal(a.best_move.unwrap()));
     // The PV is a legal line.
@@ -227,68 +197,27 @@ fn fixed_node_searches_are_deterministic_and_legal() {
 
 #[test]
 fn bench_signature_is_reproducible() {
-    let config = SearchConfig::default();
-    let first = chainmate::lab::bench::run(&config, 5);
-    let second = chainmate::lab::bench::run(&config, 5);
+    let config = SearchConfig::new();
+    let first = chainmate::bench::run(&config, 5);
+    let second = chainmate::bench::run(&config, 5);
     assert_eq!(first.nodes, second.nodes);
-    assert!(first.nodes > chainmate::lab::bench::BENCH_FENS.len() as u64 * 5);
+    assert!(first.nodes > chainmate::bench::BENCH_FENS.len() as u64 * 5);
     // A thread count in the configuration does not leak into the signature.
     let threaded = SearchConfig {
         threads: 2,
-        ..SearchConfig::default()
+        ..SearchConfig::new()
     };
-    assert_eq!(chainmate::lab::bench::run(&threaded, 5).nodes, first.nodes);
+    assert_eq!(chainmate::bench::run(&threaded, 5).nodes, first.nodes);
     // Two threads (lazy SMP) complete the bench too (their node count is not reproducible).
-    let smp = chainmate::lab::bench::run_threads(&config, 5, 2);
-    assert!(smp.nodes > chainmate::lab::bench::BENCH_FENS.len() as u64 * 5);
+    let smp = chainmate::bench::run_threads(&config, 5, 2);
+    assert!(smp.nodes > chainmate::bench::BENCH_FENS.len() as u64 * 5);
 }
 
 #[test]
 fn every_bench_position_is_valid() {
-    for fen in chainmate::lab::bench::BENCH_FENS {
+    for fen in chainmate::bench::BENCH_FENS {
         assert!(Board::from_fen(fen).is_ok(), "{fen}");
     }
-}
-
-#[test]
-fn max_depth_caps_a_clocked_search_and_the_zero_evaluation_scores_nothing() {
-    use chainmate::config::search_config;
-    use chainmate::eval::Evaluator;
-    use std::time::Duration;
-    // A clocked search of paper 004's 3-ply player stops at depth 3, however much time it has.
-    let config = search_config("alphabeta+Evaluator=tsvetkov:paper+MaxDepth=3", &[]).unwrap();
-    let clocked = Limits {
-        wtime: Some(Duration::from_secs(60)),
-        btime: Some(Duration::from_secs(60)),
-        ..Limits::default()
-    };
-    let position = Position::new(Board::startpos());
-    assert_eq!(search_with(&position, clocked.clone(), &config).depth, 3);
-    // `go depth` asks for less: the smaller wins; MaxDepth=0 is no limit.
-    assert_eq!(search_with(&position, Limits::depth(2), &config).depth, 2);
-    let unlimited = search_config("alphabeta+MaxDepth=0", &[]).unwrap();
-    assert_eq!(
-        search_with(&position, Limits::depth(5), &unlimited).depth,
-        5
-    );
-    // Paper 004's all-zero evaluation: every position is worth 0 to it, so every root move
-    // scores 0 and the search returns a draw score at any depth.
-    let zero = search_config("minimax+Evaluator=material:zero", &[]).unwrap();
-    for fen in [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1",
-    ] {
-        let board = Board::from_fen(fen).unwrap();
-        assert_eq!(zero.evaluator.evaluate(&board), 0, "{fen}");
-    }
-    let result = search_with(&position, Limits::depth(3), &zero);
-    assert_eq!(result.score, 0);
-    // Minimax sees the whole tree: 20 + 400 + 8,902 leaves and interior nodes at depth 3,
-    // over the iterations 1, 2 and 3 of iterative deepening.
-    assert_eq!(
-        result.nodes,
-        (1 + 20) + (1 + 20 + 400) + (1 + 20 + 400 + 8902)
-    );
 }
 
 /// The search's own switches and weights — the pawn and non-pawn correction histories and
@@ -300,7 +229,7 @@ fn search_switches_keep_mates_and_change_the_tree() {
     let plain = chainmate::config::search_config("default", &[]).unwrap();
     // The tree is compared over a few middlegame positions: a switch such as the root re-sort
     // acts only where an aspiration window fails.
-    let positions: Vec<Position> = chainmate::lab::bench::BENCH_FENS[..4]
+    let positions: Vec<Position> = chainmate::bench::BENCH_FENS[..4]
         .iter()
         .map(|fen| Position::from_fen(fen).unwrap())
         .collect();
@@ -364,14 +293,14 @@ impl search::Reporter for Recorder {
 #[test]
 fn the_final_report_names_the_depth_its_line_came_from() {
     let mut cut_short = 0;
-    for fen in chainmate::lab::bench::BENCH_FENS.iter().take(20) {
+    for fen in chainmate::bench::BENCH_FENS.iter().take(20) {
         for nodes in [3_000u64, 17_000, 45_000] {
             let recorder = Recorder::default();
             let tt = TranspositionTable::new(16);
             let result = search::search(
                 &Position::from_fen(fen).unwrap(),
                 &Limits::nodes(nodes),
-                &SearchConfig::default(),
+                &SearchConfig::new(),
                 &tt,
                 &SearchControl::default(),
                 &recorder,

@@ -43,7 +43,7 @@ fn config(path: Option<&str>, rule50: bool) -> SearchConfig {
             probe_limit: 7,
             rule50,
         }),
-        ..SearchConfig::default()
+        ..SearchConfig::new()
     }
 }
 

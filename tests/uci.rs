@@ -33,28 +33,12 @@ fn handshake_lists_the_options() {
         "Move Overhead",
         "MultiPV",
         "Ponder",
-        "Evaluator",
-        "Search",
-        "TranspositionTable",
-        "Ordering",
-        "Pruning",
-        "MoveChains",
+        "EvalFile",
         "MaxDepth",
         "UCI_ShowWDL",
         "UCI_LimitStrength",
         "UCI_Elo",
-        "OwnBook",
-        "Book",
-        "BookFile",
-        "BookDepth",
-        "BookVariety",
-        "BookSorted",
-        "BookPaperChoices",
-        "BookMaxDistance",
-        "BookCases",
-        "ActionLibrary",
-        "ActionSimilarity",
-        "ActionLearn",
+        "UCI_Chess960",
         "SyzygyPath",
         "SyzygyProbeDepth",
         "SyzygyProbeLimit",
@@ -67,15 +51,18 @@ fn handshake_lists_the_options() {
             "option {option} missing"
         );
     }
-    // A GUI sees the dozen options above, none of them a free-text wall of parameters.
+    // A GUI sees the options above, none of them a free-text wall of parameters.
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-    assert_eq!(options.len(), 34, "{options:?}");
-    // Only the evaluator's parameter file, the book's and the library's file names and the
-    // tablebase directories are text.
+    assert_eq!(options.len(), 16, "{options:?}");
+    // Only the evaluator's parameter file and the tablebase directories are text.
     assert_eq!(
         options.iter().filter(|l| l.contains("type string")).count(),
-        4
+        2
     );
+    // The papers' options are the lab's: the engine does not know them.
+    e.send("setoption name Search value minimax");
+    let answer = e.until(|l| l.starts_with("info string"));
+    assert!(answer[0].contains("unknown option 'Search'"), "{answer:?}");
     // Tunables are accepted though not listed.
     e.send("setoption name search.rfp_margin value 90");
     e.send("setoption name search.rfp_margin value -90");
@@ -194,16 +181,19 @@ fn tunables_flag_lists_every_parameter_as_a_spin_or_check() {
     let text = String::from_utf8_lossy(&out.stdout);
     let options: Vec<&str> = text.lines().filter(|l| l.starts_with("option ")).collect();
     assert!(options.len() > 900, "{} options", options.len());
-    // Only the evaluator's parameter file, the book's and the library's file names and the
-    // tablebase directories are text.
+    // Only the evaluator's parameter file and the tablebase directories are text.
     assert_eq!(
         options.iter().filter(|l| l.contains("type string")).count(),
-        4
+        2
     );
     assert!(options.contains(&"option name search.rfp_margin type spin default 83 min 0 max 1000"));
-    assert!(
-        options.contains(&"option name material.queen type spin default 900 min -2700 max 4500")
-    );
+    assert!(options
+        .iter()
+        .any(|l| l.starts_with("option name full.tempo_mg type spin")));
+    // The papers' evaluators are the lab's.
+    assert!(!options
+        .iter()
+        .any(|l| l.starts_with("option name material.")));
 }
 
 #[test]
@@ -572,24 +562,6 @@ fn extension_epd_solves_a_suite_and_reports_failures() {
 }
 
 #[test]
-fn every_plain_search_plays_through_uci() {
-    let mut e = Engine::start();
-    for algorithm in ["minimax", "alphabeta", "alphabeta+tt", "pvs"] {
-        e.send(&format!("setoption name Search value {algorithm}"));
-        e.send("position startpos moves g1f3");
-        e.send("go depth 3");
-        let (mv, _) = e.bestmove();
-        assert!(
-            legal_in(
-                "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1",
-                &mv
-            ),
-            "{algorithm}: {mv}"
-        );
-    }
-}
-
-#[test]
 fn no_legal_move_answers_none() {
     let mut e = Engine::start();
     e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
@@ -608,8 +580,7 @@ fn pv_of(line: &str) -> Vec<&str> {
 #[test]
 fn the_last_info_shows_the_move_played_and_its_ponder_move() {
     let mut e = Engine::start();
-    for (algorithm, go) in [("pvs", "go movetime 77"), ("minimax", "go movetime 300")] {
-        e.send(&format!("setoption name Search value {algorithm}"));
+    for go in ["go movetime 77", "go movetime 300", "go nodes 5000"] {
         e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
         e.send(go);
         let (_, lines) = e.bestmove();
@@ -620,9 +591,9 @@ fn the_last_info_shows_the_move_played_and_its_ponder_move() {
             .expect("an info line with a pv");
         let words: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
         let pv = pv_of(last_pv);
-        assert_eq!(pv.first(), words.get(1), "{algorithm}: {lines:?}");
+        assert_eq!(pv.first(), words.get(1), "{go}: {lines:?}");
         if let Some(ponder) = words.get(3) {
-            assert_eq!(pv.get(1), Some(ponder), "{algorithm}: {lines:?}");
+            assert_eq!(pv.get(1), Some(ponder), "{go}: {lines:?}");
         }
     }
     e.send("quit");
@@ -657,7 +628,6 @@ fn long_searches_report_the_current_move_and_progress() {
     // An infinite search runs as long as the GUI waits. Once past the first second it says
     // which root move it is on and, every second, its progress. The test waits for the lines
     // themselves (a fast machine may finish a whole iteration inside any fixed sleep).
-    e.send("setoption name Search value minimax");
     e.send("go infinite");
     e.until(|l| l.contains(" currmove ") && l.contains(" currmovenumber "));
     e.until(|l| l.starts_with("info nodes ") && l.contains(" nps ") && l.contains(" hashfull "));
@@ -685,60 +655,6 @@ fn a_bad_move_in_position_says_which_ply_and_why() {
         assert!(last.contains(expected), "{last}");
         assert!(last.ends_with("; position unchanged"), "{last}");
     }
-    e.send("quit");
-    assert!(e.close_and_wait().success());
-}
-
-#[test]
-fn books_answer_at_once_and_analysis_still_searches() {
-    let mut e = Engine::start();
-    e.send("setoption name OwnBook value true");
-    e.send("setoption name Book value cbr");
-    e.send("position startpos moves e2e4 c7c5");
-    e.send("go wtime 60000 btime 60000");
-    let (mv, lines) = e.bestmove();
-    let note = &lines[lines.len() - 2];
-    assert!(
-        note.starts_with(&format!("info string book {mv} (")),
-        "{lines:?}"
-    );
-    assert!(legal_in(
-        "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-        &mv
-    ));
-    // Analysis searches.
-    e.send("go depth 3");
-    let (_, lines) = e.bestmove();
-    assert!(lines.iter().all(|l| !l.contains("book")), "{lines:?}");
-    // A Polyglot book: the heavier move of the reference book, d2d4 (4) over e2e4 (2).
-    e.send("setoption name BookFile value /no/such/book.bin");
-    let lines = e.until(|l| l.starts_with("info string"));
-    assert!(
-        lines.last().unwrap().contains("cannot read book"),
-        "{lines:?}"
-    );
-    let book = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/polyglot_8moves_excerpt.bin"
-    );
-    e.send(&format!("setoption name BookFile value {book}"));
-    e.send("setoption name Book value polyglot");
-    e.send("position startpos");
-    e.send("go movetime 1000");
-    let (mv, lines) = e.bestmove();
-    assert_eq!(mv, "d2d4", "{lines:?}");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "info string book d2d4 (A40 Queen's Pawn Game)"),
-        "{lines:?}"
-    );
-    // Out of the book: a search.
-    e.send("position startpos moves a2a3");
-    e.send("go movetime 50");
-    let (mv, lines) = e.bestmove();
-    assert!(lines.iter().all(|l| !l.contains("book")), "{lines:?}");
-    assert_ne!(mv, "(none)");
     e.send("quit");
     assert!(e.close_and_wait().success());
 }

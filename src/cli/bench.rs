@@ -1,97 +1,49 @@
-//! `chainmate bench`: the search signature, and the signature of every pinned configuration
-//! (`--config NAME`, `--config all`; see [`crate::lab::pins`]).
-
-use std::time::Instant;
+//! `chainmate bench`: the search signature.
 
 use clap::Args;
 
-use super::{at_least_one, unknown_name, CliError, EngineArgs};
-use crate::lab::{bench, pins};
+use super::{at_least_one, CliError, EngineArgs};
+use crate::bench;
+use crate::search::{Extension, SearchConfig};
 
 /// Arguments of `bench`.
 #[derive(Args, Debug)]
-#[command(after_help = crate::config::presets_help())]
 pub struct BenchArgs {
     /// Search depth.
     #[arg(default_value_t = bench::DEFAULT_DEPTH)]
     pub depth: i32,
-    /// Search algorithm (pvs, alphabeta, alphabeta+tt, minimax).
-    #[arg(long, default_value = "pvs")]
-    pub search: String,
-    /// Evaluator and options.
+    /// The evaluator's parameter file and options.
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Search threads. With more than one the node count is not reproducible (not a
     /// signature); the time to depth, printed first, measures the lazy-SMP speed-up.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Print a pinned configuration's signature instead (`plain+chessmaps`, `minimax`,
-    /// `eval:power`, ...), or check them `all` against their pinned values.
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["evaluator", "params", "set", "threads"])]
-    pub config: Option<String>,
 }
 
 /// Runs `bench`.
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
-    if let Some(name) = &args.config {
-        return run_pins(name);
+    let config = args.engine.options()?.search_config();
+    print_bench(&config, args.depth, args.threads)
+}
+
+/// Runs the bench with `config` to `depth` on `threads` threads and prints its line (and,
+/// with more than one thread, the time to depth first).
+pub fn print_bench<X: Extension>(
+    config: &SearchConfig<X>,
+    depth: i32,
+    threads: usize,
+) -> Result<(), CliError> {
+    if depth < 1 {
+        return Err(CliError::Input("the bench depth must be at least 1".into()));
     }
-    let config = args
-        .engine
-        .options(&[format!("Search={}", args.search)])?
-        .search_config();
-    let result = bench::run_threads(
-        &config,
-        args.depth,
-        at_least_one("--threads", args.threads)?,
-    );
-    if args.threads > 1 {
+    let result = bench::run_threads(config, depth, at_least_one("--threads", threads)?);
+    if threads > 1 {
         println!(
-            "time to depth {} with {} threads: {:.3} s",
-            args.depth, args.threads, result.seconds
+            "time to depth {depth} with {threads} threads: {:.3} s",
+            result.seconds
         );
     }
     println!("{} nodes {} nps", result.nodes, result.nps());
-    Ok(())
-}
-
-/// One pin (`<N> nodes <M> nps`, as `bench` prints) or all of them against their values.
-fn run_pins(name: &str) -> Result<(), CliError> {
-    if name.eq_ignore_ascii_case("all") {
-        let mut moved = Vec::new();
-        for pin in pins::PINS {
-            let nodes = pin.run()?;
-            let status = if nodes == pin.nodes { "ok" } else { "MOVED" };
-            println!(
-                "{:<24} {nodes:>10} nodes  (pinned {:>10})  {status}",
-                pin.name, pin.nodes
-            );
-            if nodes != pin.nodes {
-                moved.push(format!("{} {nodes}", pin.name));
-            }
-        }
-        if moved.is_empty() {
-            return Ok(());
-        }
-        return Err(CliError::CheckFailed(format!(
-            "signatures moved: {}",
-            moved.join(", ")
-        )));
-    }
-    let pin = pins::find(name).ok_or_else(|| {
-        let names = pins::PINS.iter().map(|p| p.name);
-        unknown_name(
-            "pinned configuration",
-            name,
-            std::iter::once("all").chain(names),
-        )
-    })?;
-    let start = Instant::now();
-    let nodes = pin.run()?;
-    let nps = (nodes as f64 / start.elapsed().as_secs_f64().max(1e-9)) as u64;
-    println!("{nodes} nodes {nps} nps");
-    if nodes != pin.nodes {
-        eprintln!("warning: {} is pinned at {} nodes", pin.name, pin.nodes);
-    }
     Ok(())
 }

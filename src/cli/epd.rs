@@ -6,13 +6,12 @@ use std::time::Instant;
 use clap::Args;
 
 use super::{at_least_one, progress_bar, read, CliError, EngineArgs, SearchLimitArgs};
-use crate::lab::suite;
-use crate::search::SearchConfig;
+use crate::search::{Extension, SearchConfig};
+use crate::suite;
 
-/// Arguments of `epd`.
+/// Arguments of `epd` but the engine's settings (shared with the lab's `epd`).
 #[derive(Args, Debug)]
-#[command(after_help = crate::config::presets_help())]
-pub struct EpdArgs {
+pub struct SuiteArgs {
     /// The EPD file.
     pub file: PathBuf,
     /// How far each position is searched.
@@ -24,16 +23,30 @@ pub struct EpdArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Evaluator and options.
+}
+
+/// Arguments of `epd`.
+#[derive(Args, Debug)]
+pub struct EpdArgs {
+    /// The suite and the limits.
+    #[command(flatten)]
+    pub suite: SuiteArgs,
+    /// The evaluator's parameter file and options.
     #[command(flatten)]
     pub engine: EngineArgs,
 }
 
 /// Runs `epd`.
 pub fn run(args: &EpdArgs) -> Result<(), CliError> {
+    solve(&args.suite, args.engine.options()?.search_config())
+}
+
+/// Solves the suite of `args` with `config` (its threads set by `--threads`) and prints each
+/// failure and the summary.
+pub fn solve<X: Extension>(args: &SuiteArgs, config: SearchConfig<X>) -> Result<(), CliError> {
     let config = SearchConfig {
         threads: at_least_one("--threads", args.threads)?,
-        ..args.engine.options(&[])?.search_config()
+        ..config
     };
     let text = read(&args.file)?;
     let (records, errors) = suite::parse_suite(&text);

@@ -1,8 +1,8 @@
-//! `chainmate eval`: an evaluation explained term by term, or an evaluator's parameters.
+//! `chainmate eval`: the evaluation explained term by term, or the evaluator's parameters.
 
 use clap::Args;
 
-use super::{CliError, EvaluatorArgs};
+use super::{CliError, EngineArgs};
 use crate::core::{Board, STARTPOS_FEN};
 use crate::eval::Evaluator;
 
@@ -12,9 +12,9 @@ pub struct EvalArgs {
     /// Position to evaluate (default: the start position).
     #[arg(long, default_value = STARTPOS_FEN)]
     pub fen: String,
-    /// Evaluator and parameter file.
+    /// The evaluator's parameter file and options.
     #[command(flatten)]
-    pub evaluator: EvaluatorArgs,
+    pub engine: EngineArgs,
     /// Print the evaluator's parameters as a `name = value` file and exit.
     #[arg(long)]
     pub dump_params: bool,
@@ -22,12 +22,18 @@ pub struct EvalArgs {
 
 /// Runs `eval`.
 pub fn run(args: &EvalArgs) -> Result<(), CliError> {
-    let evaluator = args.evaluator.build()?;
-    if args.dump_params {
+    let options = args.engine.options()?;
+    print_eval(options.evaluator(), &args.fen, args.dump_params)
+}
+
+/// Prints `evaluator`'s explanation of the position `fen`, or with `dump_params` its
+/// parameters as a `name = value` file.
+pub fn print_eval(evaluator: &dyn Evaluator, fen: &str, dump_params: bool) -> Result<(), CliError> {
+    if dump_params {
         print!("{}", evaluator.params().to_text());
         return Ok(());
     }
-    let board = Board::from_fen(&args.fen).map_err(|e| CliError::Input(e.to_string()))?;
+    let board = Board::from_fen(fen).map_err(|e| CliError::Input(e.to_string()))?;
     println!("{}", evaluator.explain(&board));
     Ok(())
 }

@@ -1,27 +1,22 @@
 //! Engine configuration below the front ends: every option as one row of one table.
 //!
-//! The UCI `uci`/`setoption` commands, the CLI's `--set NAME=VALUE`, and the lab's
-//! configuration strings (`plain+chessmaps+tt`, `MoveChains=on`) all go through this module,
-//! so `bench`, `experiment`, `match` and a GUI speak one vocabulary and share one set of
-//! error messages ([`ConfigError`]).
+//! The UCI `uci`/`setoption` commands and the command line's `--set NAME=VALUE` go through
+//! this module, so `bench`, `epd` and a GUI speak one vocabulary and share one set of error
+//! messages ([`ConfigError`]). The lab's configuration (`chainmate-lab`) builds on it: its
+//! options wrap [`EngineOptions`], add rows of their own ([`OptionRow`] is generic over the
+//! options it sets) and implement [`Options`], the face the UCI loop and the commands see.
 //!
-//! Three kinds of names:
+//! Two kinds of names:
 //!
-//! * **Options** ([`OPTIONS`]): those a GUI user expects (`Hash`, `Threads`, `MultiPV`,
-//!   ...) and the papers' switches (`Evaluator`, `Search`, `TranspositionTable`, `Ordering`,
-//!   `Pruning`, `MoveChains`). A row has a name, a UCI kind (check/spin/combo/button), how to
-//!   read the current value (the declared default is that value in
-//!   [`EngineOptions::default`]) and how to apply a checked value. Adding an on/off option is
-//!   one row here plus the code that uses it.
-//! * **Tunables** ([`tunables`]): every search parameter as `search.<name>` and every
-//!   parameter of every evaluator family as `<family>.<name>` (`tsvetkov.mobility`). They are
-//!   declared as UCI `spin`s with a range (see [`Tunable`] for the rule) but listed on `uci`
-//!   only when the engine runs with `--tunables`, for SPSA tuners; `setoption` and `--set`
-//!   accept them always. A fractional parameter is a spin in thousandths (`value 300` =
-//!   0.3); a value written with a decimal point is read as the number itself (`value 0.3`).
-//! * **Presets** ([`PRESETS`]): the lab's tokens (`plain`, `chessmaps`, `mc`, `pruning`, ...),
-//!   each a fixed list of option assignments; a configuration string joins tokens with `+`
-//!   and applies them left to right, and any token `NAME=VALUE` is an option assignment.
+//! * **Options** ([`OPTIONS`]): those a GUI user expects (`Hash`, `Threads`, `MultiPV`, the
+//!   `Syzygy*` options, ...). A row has a name, a UCI kind (check/spin/combo/string/button),
+//!   how to read the current value (the declared default is that value in
+//!   [`EngineOptions::default`]) and how to apply a checked value. Adding an option is one
+//!   row here plus the code that uses it.
+//! * **Tunables** ([`tunables`]): every search parameter as `search.<name>` and every weight
+//!   of the evaluator as `full.<name>`. They are declared as UCI `spin`s with a range (see
+//!   [`Tunable`] for the rule) but listed on `uci` only when the engine runs with
+//!   `--tunables`, for SPSA tuners; `setoption` and `--set` accept them always.
 //!
 //! Names are matched case-insensitively; values of options are checked against the row's
 //! kind before anything changes, so a rejected `setoption` leaves every value as it was.
@@ -29,17 +24,14 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::eval::full::Full;
 use crate::eval::params::{ParamError, ParamSet};
-use crate::eval::{AnyEvaluator, Evaluator};
-mod presets;
+use crate::eval::Evaluator;
 mod tunables;
 
-pub use presets::{presets_help, Preset, PLAIN, PRESETS};
-pub use tunables::{tunable, tunables, Tunable, REAL_SCALE};
+pub use tunables::{tunable, tunables, RangeRule, Tunable, TunableList, REAL_SCALE};
 
-use crate::search::{
-    strength, Algorithm, OrderingScheme, PruningScheme, SearchConfig, TranspositionTable,
-};
+use crate::search::{strength, Extension, NoExtension, SearchConfig, TranspositionTable};
 
 /// Why a setting was refused.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,15 +79,15 @@ pub enum ConfigError {
     /// A `--set` or configuration token that is not `NAME=VALUE`.
     NotAnAssignment(String),
     /// A configuration token that is neither a preset nor `NAME=VALUE`.
-    UnknownToken(String),
-    /// An opening book that cannot be used.
-    Book(String),
-    /// An evaluator parameter file that cannot be used.
-    EvalFile(String),
-    /// An action library that cannot be used.
-    Library(String),
-    /// Tablebase directories with no table.
-    Syzygy(String),
+    UnknownToken {
+        /// The token.
+        token: String,
+        /// The presets that would have been accepted (none for the engine's own options).
+        presets: Vec<&'static str>,
+    },
+    /// A file or directory an option names that cannot be used (a parameter file, tablebase
+    /// directories, the lab's books and libraries): the message says why.
+    Unusable(String),
     /// An error inside a configuration string, with the string for context.
     InConfiguration {
         /// The whole configuration string.
@@ -132,19 +124,18 @@ impl fmt::Display for ConfigError {
                 choices.join(", ")
             ),
             ConfigError::Param(e) => write!(f, "{e}"),
-            ConfigError::Book(e)
-            | ConfigError::Library(e)
-            | ConfigError::EvalFile(e)
-            | ConfigError::Syzygy(e) => f.write_str(e),
+            ConfigError::Unusable(e) => f.write_str(e),
             ConfigError::NotAnAssignment(t) => write!(f, "'{t}': expected NAME=VALUE"),
-            ConfigError::UnknownToken(t) => write!(
+            ConfigError::UnknownToken { token, presets } if presets.is_empty() => {
+                write!(
+                    f,
+                    "unknown configuration token '{token}' (expected NAME=VALUE)"
+                )
+            }
+            ConfigError::UnknownToken { token, presets } => write!(
                 f,
-                "unknown configuration token '{t}' (presets: {}; or NAME=VALUE)",
-                PRESETS
-                    .iter()
-                    .map(|p| p.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                "unknown configuration token '{token}' (presets: {}; or NAME=VALUE)",
+                presets.join(", ")
             ),
             ConfigError::InConfiguration { spec, error } => {
                 write!(f, "configuration '{spec}': {error}")
@@ -199,32 +190,106 @@ pub enum Value {
     Press,
 }
 
-/// How a row applies a value checked against its [`Kind`] (a unit test checks that every
-/// row's setter fits its kind).
-#[derive(Clone, Copy)]
-pub enum Setter {
+/// How a row applies a value checked against its [`Kind`] to the options `O` (a unit test
+/// checks that every row's setter fits its kind).
+pub enum Setter<O> {
     /// A spin's value.
-    Int(fn(&mut EngineOptions, i64)),
+    Int(fn(&mut O, i64)),
     /// A check's value.
-    Flag(fn(&mut EngineOptions, bool)),
+    Flag(fn(&mut O, bool)),
     /// A combo's value, as spelt in its choices.
-    Choice(fn(&mut EngineOptions, &'static str)),
-    /// A string's value (its setter may refuse it: a book file that cannot be read).
-    Text(fn(&mut EngineOptions, &str) -> Result<(), ConfigError>),
+    Choice(fn(&mut O, &'static str)),
+    /// A string's value (its setter may refuse it: a file that cannot be read).
+    Text(fn(&mut O, &str) -> Result<(), ConfigError>),
     /// A button: what pressing it asks of the engine.
     Press(Effect),
 }
 
-/// One engine option: its name, UCI kind, current value and how a value applies.
-pub struct OptionRow {
+// By hand: a derive would ask `O: Copy`.
+impl<O> Clone for Setter<O> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<O> Copy for Setter<O> {}
+
+/// One option of the options `O`: its name, UCI kind, current value and how a value applies.
+pub struct OptionRow<O> {
     /// The UCI name.
     pub name: &'static str,
     /// Type and range.
     pub kind: Kind,
     /// The current value as UCI text (the declared default is this on the default options).
-    pub get: fn(&EngineOptions) -> String,
+    pub get: fn(&O) -> String,
     /// Applies a value checked against `kind`.
-    pub set: Setter,
+    pub set: Setter<O>,
+}
+
+impl<O> OptionRow<O> {
+    /// The `option name ...` line declaring this row with the value `options` hold.
+    pub fn declaration(&self, options: &O) -> String {
+        declaration(self.name, self.kind, &(self.get)(options))
+    }
+
+    /// Checks `value` against the row's kind and applies it; nothing changes on an error.
+    pub fn apply(&self, options: &mut O, value: Option<&str>) -> Result<Effect, ConfigError> {
+        match (self.set, check_value(self.name, self.kind, value)?) {
+            (Setter::Int(set), Value::Int(v)) => set(options, v),
+            (Setter::Flag(set), Value::Bool(b)) => set(options, b),
+            (Setter::Choice(set), Value::Choice(c)) => set(options, c),
+            (Setter::Text(set), Value::Text(t)) => set(options, &t)?,
+            (Setter::Press(effect), Value::Press) => return Ok(effect),
+            _ => unreachable!("every row's setter fits its kind (tested)"),
+        }
+        Ok(Effect::None)
+    }
+
+    /// Whether the row's setter fits its kind (what [`OptionRow::apply`] relies on).
+    pub fn fits(&self) -> bool {
+        matches!(
+            (self.kind, self.set),
+            (Kind::Spin { .. }, Setter::Int(_))
+                | (Kind::Check, Setter::Flag(_))
+                | (Kind::Combo(_), Setter::Choice(_))
+                | (Kind::String, Setter::Text(_))
+                | (Kind::Button, Setter::Press(_))
+        )
+    }
+}
+
+/// The row of `rows` called `name` (case-insensitive).
+pub fn find_row<'r, O>(rows: &'r [OptionRow<O>], name: &str) -> Option<&'r OptionRow<O>> {
+    rows.iter()
+        .find(|r| r.name.eq_ignore_ascii_case(name.trim()))
+}
+
+/// Options the UCI loop and the commands can use: the engine's own ([`EngineOptions`]), or
+/// the lab's, which wrap them and search with their own [`Extension`].
+pub trait Options: Default + Send + Sync + 'static {
+    /// The extension the searches these options configure are built with.
+    type Ext: Extension;
+    /// The name `uci` answers with (`id name`).
+    const ENGINE_NAME: &'static str;
+    /// The engine's options inside these (hash size, threads, tablebases, ...).
+    fn engine(&self) -> &EngineOptions;
+    /// The same, to change them.
+    fn engine_mut(&mut self) -> &mut EngineOptions;
+    /// The `option ...` lines answering `uci` (with `tunables`, every tunable too).
+    fn declarations(tunables: bool) -> Vec<String>;
+    /// Applies `setoption name <name> [value <value>]` (or `--set name=value`); nothing
+    /// changes when the value is refused.
+    fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, ConfigError>;
+    /// The current value of an option or tunable, as UCI text.
+    fn get(&self, name: &str) -> Option<String>;
+    /// The search configuration the options describe.
+    fn search_config(&self) -> SearchConfig<Self::Ext>;
+    /// The evaluator a search would use (the UCI `eval` command explains it).
+    fn evaluator(&self) -> &dyn Evaluator;
+    /// Called at `ucinewgame` and `quit`: whatever the options must write out, with a line
+    /// for the GUI (`None`: nothing to say).
+    fn end_game(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Largest `Threads`.
@@ -234,13 +299,8 @@ pub const MAX_MULTIPV: i64 = 256;
 /// Largest `Move Overhead`, ms.
 pub const MAX_MOVE_OVERHEAD_MS: i64 = 10_000;
 
-const ORDERINGS: &[&str] = &["default", "chessmaps"];
-const PRUNINGS: &[&str] = &["off", "rules"];
-const ON_OFF: &[&str] = &["off", "on"];
-const BOOKS: &[&str] = &["off", "cbr", "polyglot"];
-
 /// Every option shown on `uci`, in the order shown.
-pub const OPTIONS: &[OptionRow] = &[
+pub const OPTIONS: &[OptionRow<EngineOptions>] = &[
     OptionRow {
         name: "Hash",
         kind: Kind::Spin {
@@ -290,58 +350,10 @@ pub const OPTIONS: &[OptionRow] = &[
         set: Setter::Flag(|o, v| o.ponder = v),
     },
     OptionRow {
-        name: "Evaluator",
-        kind: Kind::Combo(AnyEvaluator::NAMES),
-        get: |o| o.evaluator_name.clone(),
-        set: Setter::Choice(|o, v| o.select_evaluator(v)),
-    },
-    OptionRow {
         name: "EvalFile",
         kind: Kind::String,
         get: |o| o.eval_file.clone(),
         set: Setter::Text(|o, v| o.load_eval_file(v)),
-    },
-    OptionRow {
-        name: "Search",
-        kind: Kind::Combo(&Algorithm::NAMES),
-        get: |o| o.search.algorithm.to_string(),
-        set: Setter::Choice(|o, v| {
-            o.search.algorithm = v.parse().expect("every choice is an algorithm name")
-        }),
-    },
-    OptionRow {
-        name: "TranspositionTable",
-        kind: Kind::Check,
-        get: |o| o.search.use_tt.to_string(),
-        set: Setter::Flag(|o, v| o.search.use_tt = v),
-    },
-    OptionRow {
-        name: "Ordering",
-        kind: Kind::Combo(ORDERINGS),
-        get: |o| ORDERINGS[(o.search.ordering == OrderingScheme::Chessmaps) as usize].to_string(),
-        set: Setter::Choice(|o, v| {
-            o.search.ordering = match v {
-                "chessmaps" => OrderingScheme::Chessmaps,
-                _ => OrderingScheme::Default,
-            };
-        }),
-    },
-    OptionRow {
-        name: "Pruning",
-        kind: Kind::Combo(PRUNINGS),
-        get: |o| PRUNINGS[(o.search.pruning == PruningScheme::Rules) as usize].to_string(),
-        set: Setter::Choice(|o, v| {
-            o.search.pruning = match v {
-                "rules" => PruningScheme::Rules,
-                _ => PruningScheme::Off,
-            };
-        }),
-    },
-    OptionRow {
-        name: "MoveChains",
-        kind: Kind::Combo(ON_OFF),
-        get: |o| ON_OFF[o.search.move_chains as usize].to_string(),
-        set: Setter::Choice(|o, v| o.search.move_chains = v == "on"),
     },
     OptionRow {
         name: "MaxDepth",
@@ -377,92 +389,6 @@ pub const OPTIONS: &[OptionRow] = &[
         set: Setter::Int(|o, v| o.elo = v),
     },
     OptionRow {
-        name: "OwnBook",
-        kind: Kind::Check,
-        get: |o| o.own_book.to_string(),
-        set: Setter::Flag(|o, v| o.own_book = v),
-    },
-    OptionRow {
-        name: "Book",
-        kind: Kind::Combo(BOOKS),
-        get: |o| o.book_kind.to_string(),
-        set: Setter::Choice(|o, v| o.book_kind = v),
-    },
-    OptionRow {
-        name: "BookFile",
-        kind: Kind::String,
-        get: |o| o.book_file.clone(),
-        set: Setter::Text(|o, v| o.load_book_file(v)),
-    },
-    OptionRow {
-        name: "BookDepth",
-        kind: Kind::Spin { min: 0, max: 1000 },
-        get: |o| o.book_depth.to_string(),
-        set: Setter::Int(|o, v| o.book_depth = v as usize),
-    },
-    OptionRow {
-        name: "BookVariety",
-        kind: Kind::Check,
-        get: |o| o.book_variety.to_string(),
-        set: Setter::Flag(|o, v| o.book_variety = v),
-    },
-    OptionRow {
-        name: "BookSorted",
-        kind: Kind::Check,
-        get: |o| o.cbr.sort_by_length.to_string(),
-        set: Setter::Flag(|o, v| o.cbr.sort_by_length = v),
-    },
-    OptionRow {
-        name: "BookPaperChoices",
-        kind: Kind::Check,
-        get: |o| o.cbr.paper_choices.to_string(),
-        set: Setter::Flag(|o, v| o.cbr.paper_choices = v),
-    },
-    OptionRow {
-        name: "BookMaxDistance",
-        kind: Kind::Spin {
-            min: 0,
-            max: crate::book::cbr::NO_DISTANCE_LIMIT as i64,
-        },
-        get: |o| {
-            o.cbr
-                .max_distance
-                .unwrap_or(crate::book::cbr::NO_DISTANCE_LIMIT)
-                .to_string()
-        },
-        set: Setter::Int(|o, v| {
-            o.cbr.max_distance =
-                (v < crate::book::cbr::NO_DISTANCE_LIMIT as i64).then_some(v as u32)
-        }),
-    },
-    OptionRow {
-        name: "BookCases",
-        kind: Kind::Spin {
-            min: 0,
-            max: 100_000,
-        },
-        get: |o| o.book_cases.to_string(),
-        set: Setter::Int(|o, v| o.set_book_cases(v as usize)),
-    },
-    OptionRow {
-        name: "ActionLibrary",
-        kind: Kind::String,
-        get: |o| o.action_file.clone(),
-        set: Setter::Text(|o, v| o.load_library(v)),
-    },
-    OptionRow {
-        name: "ActionSimilarity",
-        kind: Kind::Spin { min: 0, max: 100 },
-        get: |o| o.action_similarity.to_string(),
-        set: Setter::Int(|o, v| o.action_similarity = v as u32),
-    },
-    OptionRow {
-        name: "ActionLearn",
-        kind: Kind::Check,
-        get: |o| o.action_learn.to_string(),
-        set: Setter::Flag(|o, v| o.action_learn = v),
-    },
-    OptionRow {
         name: "SyzygyPath",
         kind: Kind::String,
         get: |o| o.syzygy_path.clone(),
@@ -489,7 +415,7 @@ pub const OPTIONS: &[OptionRow] = &[
 ];
 
 /// Checks `text` against `kind`; `name` is for the error message.
-fn check_value(name: &str, kind: Kind, text: Option<&str>) -> Result<Value, ConfigError> {
+pub fn check_value(name: &str, kind: Kind, text: Option<&str>) -> Result<Value, ConfigError> {
     if kind == Kind::Button {
         return Ok(Value::Press);
     }
@@ -548,12 +474,11 @@ fn in_range(name: &str, text: &str, v: i64, min: i64, max: i64) -> Result<i64, C
 pub struct EngineOptions {
     /// `Hash`, MiB.
     pub hash_mb: usize,
-    /// The search's settings: `Threads`, `Move Overhead`, `MultiPV`, `Search`,
-    /// `TranspositionTable`, `Ordering`, `Pruning`, `MoveChains`, `MaxDepth`, `UCI_ShowWDL` and
-    /// the `search.*` tunables are read and written here by their rows. Its `evaluator`,
-    /// `strength`, `book` and `library` are not used: [`EngineOptions::search_config`] fills
-    /// them from the options that choose them (the selected evaluator family, `UCI_Elo`, the
-    /// book and library options).
+    /// The search's settings: `Threads`, `Move Overhead`, `MultiPV`, `MaxDepth`,
+    /// `UCI_ShowWDL`, the evaluator's weights (`EvalFile`, the `full.*` tunables) and the
+    /// `search.*` tunables are read and written here by their rows. Its `strength` and
+    /// `syzygy` are not used: [`EngineOptions::search_config`] fills them from the options
+    /// that choose them (`UCI_LimitStrength`/`UCI_Elo`, the `Syzygy*` options).
     pub search: SearchConfig,
     /// `Ponder` (informational: the GUI decides whether to ponder).
     pub ponder: bool,
@@ -564,43 +489,8 @@ pub struct EngineOptions {
     pub chess960: bool,
     /// `UCI_Elo`.
     pub elo: i64,
-    /// One evaluator per family (`tsvetkov`, `material`, ...), with its own parameters, so
-    /// switching `Evaluator` back and forth does not lose them.
-    pub evaluators: Vec<(&'static str, AnyEvaluator)>,
-    /// Index of the selected family.
-    pub selected: usize,
-    /// The `Evaluator` value last selected (a family or a `family:variant`).
-    pub evaluator_name: String,
-    /// `EvalFile`: the last parameter file loaded into the selected evaluator, as given.
+    /// `EvalFile`: the last parameter file loaded into the evaluator, as given.
     pub eval_file: String,
-    /// `OwnBook`: use the book selected by `Book`.
-    pub own_book: bool,
-    /// `Book`: `off`, `cbr` (paper 000's case-based retrieval) or `polyglot` (`BookFile`).
-    pub book_kind: &'static str,
-    /// `BookFile`: the Polyglot book's path, as given.
-    pub book_file: String,
-    /// The Polyglot book loaded from `BookFile`.
-    pub polyglot: Option<std::sync::Arc<crate::book::polyglot::PolyglotBook>>,
-    /// `BookDepth`: plies of the game the book is used for.
-    pub book_depth: usize,
-    /// `BookVariety`: weighted random book moves instead of the heaviest.
-    pub book_variety: bool,
-    /// `BookSorted`, `BookPaperChoices`, `BookMaxDistance` (64 = no limit, the paper): the
-    /// case-based book's retrieval settings.
-    pub cbr: crate::book::cbr::CbrSettings,
-    /// `BookCases`: the size of the seeded sample of ECO lines the case-based book uses
-    /// (0 = all 3,807; 500 = the paper's case base).
-    pub book_cases: usize,
-    /// The case base of `Book=cbr`: every ECO line, or the `BookCases` sample.
-    pub cases: std::sync::Arc<crate::book::cbr::CaseBase>,
-    /// `ActionLibrary`: the action library's path, as given (empty: no library).
-    pub action_file: String,
-    /// The library loaded from `ActionLibrary`, with the cases it learned in play.
-    pub library: Option<std::sync::Arc<crate::library::ActionLibrary>>,
-    /// `ActionSimilarity`: the similarity degree in percent (0: the action filter only).
-    pub action_similarity: u32,
-    /// `ActionLearn`: write learned cases to the file at `ucinewgame` and `quit`.
-    pub action_learn: bool,
     /// `SyzygyPath`: the tablebase directories, as given (empty: none).
     pub syzygy_path: String,
     /// The tables found in `SyzygyPath`.
@@ -616,91 +506,35 @@ pub struct EngineOptions {
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        let evaluators: Vec<(&'static str, AnyEvaluator)> = AnyEvaluator::NAMES
-            .iter()
-            .filter(|n| !n.contains(':'))
-            .map(|&n| (n, AnyEvaluator::by_name(n).expect("NAMES are valid")))
-            .collect();
-        let mut options = EngineOptions {
+        EngineOptions {
             hash_mb: 16,
             search: SearchConfig::default(),
             ponder: false,
             limit_strength: false,
             chess960: false,
             elo: strength::DEFAULT_ELO,
-            evaluators,
-            selected: 0,
-            evaluator_name: String::new(),
             eval_file: String::new(),
-            own_book: false,
-            book_kind: "cbr",
-            book_file: String::new(),
-            polyglot: None,
-            book_depth: crate::book::DEFAULT_BOOK_DEPTH,
-            book_variety: false,
-            cbr: crate::book::cbr::CbrSettings::default(),
-            book_cases: 0,
-            cases: crate::book::ECO_CASES.clone(),
-            action_file: String::new(),
-            library: None,
-            action_similarity: (crate::library::DEFAULT_SIMILARITY * 100.0) as u32,
-            action_learn: false,
             syzygy_path: String::new(),
             tablebase: None,
             syzygy_probe_depth: 1,
             syzygy_probe_limit: 7,
             syzygy_rule50: true,
-        };
-        // The `tsvetkov` family starts with its fitted weights (the papers' experiments'
-        // evaluator), then the evaluator for play is selected.
-        options.select_evaluator("tsvetkov:tuned");
-        options.select_evaluator(AnyEvaluator::DEFAULT_NAME);
-        options
+        }
     }
 }
 
 impl EngineOptions {
-    /// The selected evaluator.
-    pub fn evaluator(&self) -> &AnyEvaluator {
-        &self.evaluators[self.selected].1
-    }
-
-    /// The selected evaluator, to load parameters into.
-    pub fn evaluator_mut(&mut self) -> &mut AnyEvaluator {
-        &mut self.evaluators[self.selected].1
-    }
-
-    /// Selects evaluator `name` (one of [`AnyEvaluator::NAMES`]): a family keeps its current
-    /// parameter values; a `family:variant` loads all of the variant's values into the family.
-    fn select_evaluator(&mut self, name: &'static str) {
-        let family = name.split(':').next().unwrap_or_default();
-        let index = self
-            .evaluators
-            .iter()
-            .position(|(n, _)| *n == family)
-            .expect("every evaluator name starts with a family");
-        if family != name {
-            self.evaluators[index].1 = AnyEvaluator::by_name(name).expect("a listed name");
-        }
-        self.selected = index;
-        self.evaluator_name = name.to_string();
+    /// The evaluator.
+    pub fn evaluator(&self) -> &Full {
+        &self.search.evaluator
     }
 
     /// The search configuration these options describe.
     pub fn search_config(&self) -> SearchConfig {
         SearchConfig {
-            evaluator: self.evaluator().clone(),
             strength: self
                 .limit_strength
                 .then(|| strength::Strength::new(self.elo)),
-            book: self.book_hook(),
-            library: self.library.clone().map(|library| {
-                crate::search::Hook(std::sync::Arc::new(crate::library::LibrarySource {
-                    library,
-                    degree: Some(self.action_similarity as f64 / 100.0),
-                })
-                    as std::sync::Arc<dyn crate::search::RootFilter>)
-            }),
             syzygy: self
                 .tablebase
                 .clone()
@@ -712,45 +546,6 @@ impl EngineOptions {
                 }),
             ..self.search.clone()
         }
-    }
-
-    /// The book the search asks first, when `OwnBook` is on.
-    fn book_hook(&self) -> Option<crate::search::BookHook> {
-        use std::sync::Arc;
-        if !self.own_book {
-            return None;
-        }
-        let source: Arc<dyn crate::search::OpeningBook> = match self.book_kind {
-            "cbr" => Arc::new(crate::book::CbrSource {
-                base: self.cases.clone(),
-                settings: self.cbr,
-                max_ply: self.book_depth,
-            }),
-            "polyglot" => Arc::new(crate::book::PolyglotSource {
-                book: self.polyglot.clone()?,
-                variety: self.book_variety,
-                max_ply: self.book_depth,
-                draws: Default::default(),
-            }),
-            _ => return None,
-        };
-        Some(crate::search::Hook(source))
-    }
-
-    /// `ActionLibrary`: reads an action library (an empty path unloads it). A library that
-    /// cannot be read leaves the current one in place.
-    fn load_library(&mut self, path: &str) -> Result<(), ConfigError> {
-        let path = path.trim();
-        if path.is_empty() {
-            self.action_file.clear();
-            self.library = None;
-            return Ok(());
-        }
-        let library = crate::library::ActionLibrary::load(std::path::Path::new(path))
-            .map_err(|e| ConfigError::Library(e.to_string()))?;
-        self.action_file = path.to_string();
-        self.library = Some(std::sync::Arc::new(library));
-        Ok(())
     }
 
     /// `SyzygyPath`: finds the tables in the directories given (`:`-separated, `;` on
@@ -765,7 +560,7 @@ impl EngineOptions {
         }
         let tables = crate::tb::Tablebase::open(path);
         if tables.is_empty() {
-            return Err(ConfigError::Syzygy(format!(
+            return Err(ConfigError::Unusable(format!(
                 "no Syzygy WDL table (.rtbw) found in '{path}'"
             )));
         }
@@ -774,56 +569,17 @@ impl EngineOptions {
         Ok(())
     }
 
-    /// With `ActionLearn` and a library: writes the cases it learned to its file (`None`:
-    /// nothing to do).
-    pub fn save_library(&self) -> Option<Result<usize, crate::library::file::LibraryError>> {
-        let library = self.library.as_ref().filter(|_| self.action_learn)?;
-        Some(library.save_learned(std::path::Path::new(&self.action_file)))
-    }
-
-    /// `BookCases`: every ECO line (0) or a sample of `n` of them, seeded with
-    /// [`crate::book::cbr::CASE_SAMPLE_SEED`] (the default seed of `--cases`).
-    fn set_book_cases(&mut self, n: usize) {
-        self.book_cases = n;
-        self.cases = if n == 0 {
-            crate::book::ECO_CASES.clone()
-        } else {
-            std::sync::Arc::new(
-                crate::book::cbr::CaseBase::clone(&crate::book::ECO_CASES)
-                    .sample(n, crate::book::cbr::CASE_SAMPLE_SEED),
-            )
-        };
-    }
-
-    /// `EvalFile`: loads a `name = value` parameter file (as `tune` writes) into the selected
+    /// `EvalFile`: loads a `name = value` parameter file (as `tune` writes) into the
     /// evaluator — all of it or, on any bad line, none of it. An empty path only forgets the
-    /// name; `Evaluator` set afterwards selects that evaluator's own values again.
+    /// name.
     fn load_eval_file(&mut self, path: &str) -> Result<(), ConfigError> {
         let path = path.trim();
         if path.is_empty() {
             self.eval_file.clear();
             return Ok(());
         }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ConfigError::EvalFile(format!("cannot read {path}: {e}")))?;
-        crate::eval::params::load_text(self.evaluator_mut().params_mut(), &text)
-            .map_err(|e| ConfigError::EvalFile(format!("{path}: {e}")))?;
+        load_params_file(self.search.evaluator.params_mut(), path)?;
         self.eval_file = path.to_string();
-        Ok(())
-    }
-
-    /// `BookFile`: reads a Polyglot book (an empty path unloads it).
-    fn load_book_file(&mut self, path: &str) -> Result<(), ConfigError> {
-        let path = path.trim();
-        if path.is_empty() {
-            self.book_file.clear();
-            self.polyglot = None;
-            return Ok(());
-        }
-        let book = crate::book::polyglot::PolyglotBook::load(std::path::Path::new(path))
-            .map_err(|e| ConfigError::Book(e.to_string()))?;
-        self.book_file = path.to_string();
-        self.polyglot = Some(std::sync::Arc::new(book));
         Ok(())
     }
 
@@ -831,10 +587,7 @@ impl EngineOptions {
     /// [`Tunable`] too.
     pub fn declarations(tunables: bool) -> Vec<String> {
         let defaults = EngineOptions::default();
-        let mut out: Vec<String> = OPTIONS
-            .iter()
-            .map(|row| declaration(row.name, row.kind, &(row.get)(&defaults)))
-            .collect();
+        let mut out: Vec<String> = OPTIONS.iter().map(|r| r.declaration(&defaults)).collect();
         if tunables {
             out.extend(self::tunables().iter().map(Tunable::declaration));
         }
@@ -844,21 +597,12 @@ impl EngineOptions {
     /// Applies `setoption name <name> [value <value>]` (or `--set name=value`): an option or a
     /// tunable. Nothing changes when the value is refused.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, ConfigError> {
-        let key = name.trim();
-        if let Some(row) = OPTIONS.iter().find(|r| r.name.eq_ignore_ascii_case(key)) {
-            match (row.set, check_value(row.name, row.kind, value)?) {
-                (Setter::Int(set), Value::Int(v)) => set(self, v),
-                (Setter::Flag(set), Value::Bool(b)) => set(self, b),
-                (Setter::Choice(set), Value::Choice(c)) => set(self, c),
-                (Setter::Text(set), Value::Text(t)) => set(self, &t)?,
-                (Setter::Press(effect), Value::Press) => return Ok(effect),
-                _ => unreachable!("every row's setter fits its kind (tested)"),
-            }
-            return Ok(Effect::None);
+        if let Some(row) = find_row(OPTIONS, name) {
+            return row.apply(self, value);
         }
+        let key = name.trim();
         let tunable = tunable(key).ok_or_else(|| ConfigError::UnknownOption(key.to_string()))?;
-        let text = value.ok_or_else(|| ConfigError::MissingValue(key.to_string()))?;
-        let v = tunable.parse(text.trim())?;
+        let v = tunable.parse_value(value)?;
         self.params_mut(&tunable.group)
             .set(&tunable.param, v)
             .map_err(ConfigError::Param)?;
@@ -867,77 +611,119 @@ impl EngineOptions {
 
     /// The current value of an option or tunable, as UCI text.
     pub fn get(&self, name: &str) -> Option<String> {
-        let key = name.trim();
-        if let Some(row) = OPTIONS.iter().find(|r| r.name.eq_ignore_ascii_case(key)) {
+        if let Some(row) = find_row(OPTIONS, name) {
             return Some((row.get)(self));
         }
-        let t = tunable(key)?;
+        let t = tunable(name.trim())?;
         let v = self.params(&t.group).get(&t.param)?;
         Some(t.to_uci(v))
     }
 
     /// Applies a `NAME=VALUE` assignment.
     pub fn assign(&mut self, assignment: &str) -> Result<Effect, ConfigError> {
-        let (name, value) = assignment
-            .split_once('=')
-            .ok_or_else(|| ConfigError::NotAnAssignment(assignment.to_string()))?;
-        self.set(name.trim(), Some(value.trim()))
+        let (name, value) = split_assignment(assignment)?;
+        self.set(name, Some(value))
     }
 
-    /// Applies one configuration token: a preset name or `NAME=VALUE`.
+    /// Applies one configuration token: `NAME=VALUE`, or `default` (and the empty token),
+    /// which change nothing.
     pub fn apply_token(&mut self, token: &str) -> Result<(), ConfigError> {
         let token = token.trim();
-        if let Some(preset) = PRESETS.iter().find(|p| p.name.eq_ignore_ascii_case(token)) {
-            return preset.apply(self);
+        if token.is_empty() || token.eq_ignore_ascii_case("default") {
+            return Ok(());
         }
         if token.contains('=') {
             return self.assign(token).map(|_| ());
         }
-        Err(ConfigError::UnknownToken(token.to_string()))
+        Err(ConfigError::UnknownToken {
+            token: token.to_string(),
+            presets: vec!["default"],
+        })
     }
 
-    /// The options a configuration string describes: the defaults, then each of `sets`
-    /// (`NAME=VALUE` or preset tokens applied to every configuration first), then the `+`-joined
-    /// tokens of `spec` left to right.
+    /// The options a configuration string describes: the defaults, then each of `sets`, then
+    /// the `+`-joined tokens of `spec` left to right.
     pub fn from_spec(spec: &str, sets: &[String]) -> Result<EngineOptions, ConfigError> {
         let mut options = EngineOptions::default();
-        for assignment in sets {
-            options.apply_token(assignment)?;
-        }
-        for token in spec.split('+') {
-            options
-                .apply_token(token)
-                .map_err(|e| ConfigError::InConfiguration {
-                    spec: spec.to_string(),
-                    error: Box::new(e),
-                })?;
-        }
+        apply_spec(&mut options, spec, sets, EngineOptions::apply_token)?;
         Ok(options)
     }
 
     fn params(&self, group: &str) -> &dyn ParamSet {
-        if group == "search" {
-            return &self.search.params;
+        match group {
+            "search" => &self.search.params,
+            _ => self.search.evaluator.params(),
         }
-        let (_, e) = self
-            .evaluators
-            .iter()
-            .find(|(family, _)| *family == group)
-            .expect("tunable groups are search or an evaluator family");
-        e.params()
     }
 
     fn params_mut(&mut self, group: &str) -> &mut dyn ParamSet {
-        if group == "search" {
-            return &mut self.search.params;
+        match group {
+            "search" => &mut self.search.params,
+            _ => self.search.evaluator.params_mut(),
         }
-        let (_, e) = self
-            .evaluators
-            .iter_mut()
-            .find(|(family, _)| *family == group)
-            .expect("tunable groups are search or an evaluator family");
-        e.params_mut()
     }
+}
+
+impl Options for EngineOptions {
+    type Ext = NoExtension;
+    const ENGINE_NAME: &'static str = "chainmate";
+    fn engine(&self) -> &EngineOptions {
+        self
+    }
+    fn engine_mut(&mut self) -> &mut EngineOptions {
+        self
+    }
+    fn declarations(tunables: bool) -> Vec<String> {
+        EngineOptions::declarations(tunables)
+    }
+    fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, ConfigError> {
+        EngineOptions::set(self, name, value)
+    }
+    fn get(&self, name: &str) -> Option<String> {
+        EngineOptions::get(self, name)
+    }
+    fn search_config(&self) -> SearchConfig {
+        EngineOptions::search_config(self)
+    }
+    fn evaluator(&self) -> &dyn Evaluator {
+        &self.search.evaluator
+    }
+}
+
+/// Splits `NAME=VALUE` (both trimmed).
+pub fn split_assignment(assignment: &str) -> Result<(&str, &str), ConfigError> {
+    let (name, value) = assignment
+        .split_once('=')
+        .ok_or_else(|| ConfigError::NotAnAssignment(assignment.to_string()))?;
+    Ok((name.trim(), value.trim()))
+}
+
+/// Applies each of `sets`, then the `+`-joined tokens of `spec`, to `options` with `apply`
+/// (an error in `spec` names the whole configuration).
+pub fn apply_spec<O>(
+    options: &mut O,
+    spec: &str,
+    sets: &[String],
+    apply: impl Fn(&mut O, &str) -> Result<(), ConfigError>,
+) -> Result<(), ConfigError> {
+    for assignment in sets {
+        apply(options, assignment)?;
+    }
+    for token in spec.split('+') {
+        apply(options, token).map_err(|e| ConfigError::InConfiguration {
+            spec: spec.to_string(),
+            error: Box::new(e),
+        })?;
+    }
+    Ok(())
+}
+
+/// Loads a `name = value` parameter file into `params`, all of it or nothing.
+pub fn load_params_file(params: &mut dyn ParamSet, path: &str) -> Result<(), ConfigError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ConfigError::Unusable(format!("cannot read {path}: {e}")))?;
+    crate::eval::params::load_text(params, &text)
+        .map_err(|e| ConfigError::Unusable(format!("{path}: {e}")))
 }
 
 /// The search configuration of a configuration string (see [`EngineOptions::from_spec`]),
@@ -951,7 +737,7 @@ pub fn search_config(spec: &str, sets: &[String]) -> Result<SearchConfig, Config
 }
 
 /// The `option name ...` line of an option.
-fn declaration(name: &str, kind: Kind, default: &str) -> String {
+pub fn declaration(name: &str, kind: Kind, default: &str) -> String {
     match kind {
         Kind::Check => format!("option name {name} type check default {default}"),
         Kind::Spin { min, max } => {
@@ -977,7 +763,6 @@ fn declaration(name: &str, kind: Kind, default: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::Evaluator;
 
     #[test]
     fn standard_options_validate_their_values() {
@@ -994,12 +779,6 @@ mod tests {
         ));
         assert_eq!(o.hash_mb, 64, "a rejected value changes nothing");
         assert_eq!(o.set("clear hash", None), Ok(Effect::ClearHash));
-        assert!(o.set("Search", Some("alphabeta+tt")).is_ok());
-        assert_eq!(o.search.algorithm, Algorithm::AlphaBetaTt);
-        assert!(matches!(
-            o.set("Search", Some("dfs")),
-            Err(ConfigError::NotAChoice { .. })
-        ));
         assert!(matches!(
             o.set("Nonsense", Some("1")),
             Err(ConfigError::UnknownOption(_))
@@ -1008,46 +787,22 @@ mod tests {
             o.set("Ponder", None),
             Err(ConfigError::MissingValue(_))
         ));
-        assert!(o.set("Evaluator", Some("material")).is_ok());
-        assert_eq!(o.evaluator().name(), "material");
-        // A preset selects its family and loads the paper's weights.
-        o.set("Evaluator", Some("weighted:pruning")).unwrap();
-        assert_eq!(o.evaluator().params().get("c_pos"), Some(0.3));
-        o.set("Evaluator", Some("weighted")).unwrap();
-        assert_eq!(
-            o.evaluator().params().get("c_pos"),
-            Some(0.3),
-            "the family keeps its values"
-        );
-        assert!(o.set("Evaluator", Some("weighted:random")).is_err());
-        // Play defaults to `full`; the `tsvetkov` family holds paper 004's evaluator with its
-        // fitted weights, and `tsvetkov:paper` loads the paper's into it.
-        let mut o = EngineOptions::default();
-        assert_eq!(o.evaluator().name(), "full");
+        assert!(matches!(
+            o.set("Ponder", Some("maybe")),
+            Err(ConfigError::NotABool { .. })
+        ));
         o.set("full.passed_eg_5", Some("120")).unwrap();
         assert_eq!(o.evaluator().params().get("passed_eg_5"), Some(120.0));
-        let paper = AnyEvaluator::by_name("tsvetkov:paper").unwrap();
-        let tuned = AnyEvaluator::by_name("tsvetkov:tuned").unwrap();
-        o.set("Evaluator", Some("tsvetkov")).unwrap();
-        assert_eq!(o.evaluator().params().entries(), tuned.params().entries());
-        o.set("tsvetkov.mobility", Some("7")).unwrap();
-        o.set("Evaluator", Some("tsvetkov:paper")).unwrap();
-        assert_eq!(o.evaluator().params().entries(), paper.params().entries());
-        assert_ne!(paper.params().entries(), tuned.params().entries());
+        assert!(matches!(
+            o.set("full.passed_eg_5", None),
+            Err(ConfigError::MissingValue(_))
+        ));
     }
 
     #[test]
     fn every_row_setter_fits_its_kind() {
         for row in OPTIONS {
-            let fits = matches!(
-                (row.kind, row.set),
-                (Kind::Spin { .. }, Setter::Int(_))
-                    | (Kind::Check, Setter::Flag(_))
-                    | (Kind::Combo(_), Setter::Choice(_))
-                    | (Kind::String, Setter::Text(_))
-                    | (Kind::Button, Setter::Press(_))
-            );
-            assert!(fits, "{}", row.name);
+            assert!(row.fits(), "{}", row.name);
         }
     }
 
@@ -1070,8 +825,7 @@ mod tests {
     }
 
     #[test]
-    fn an_eval_file_loads_into_the_selected_evaluator_all_or_nothing() {
-        use crate::eval::Evaluator;
+    fn an_eval_file_loads_into_the_evaluator_all_or_nothing() {
         let dir = std::env::temp_dir();
         let good = dir.join(format!(
             "chainmate-evalfile-{}-good.txt",
@@ -1099,117 +853,69 @@ mod tests {
                 .starts_with("cannot read /nonexistent/fit.txt"),
             "{err}"
         );
-        // It loads into the evaluator selected at the time: `tsvetkov` has no `tempo_mg`.
-        o.set("Evaluator", Some("tsvetkov:paper")).unwrap();
-        assert!(o.set("EvalFile", Some(good.to_str().unwrap())).is_err());
-        o.set("Evaluator", Some("full")).unwrap();
-        assert_eq!(tempo(&o), 77.0, "full keeps its loaded values");
         assert_ne!(before, 77.0);
         let _ = std::fs::remove_file(good);
         let _ = std::fs::remove_file(bad);
     }
 
     #[test]
-    fn the_uci_list_shows_a_dozen_options_and_tunables_on_request() {
+    fn the_uci_list_shows_the_standard_options_and_tunables_on_request() {
         let shown = EngineOptions::declarations(false);
         assert_eq!(shown.len(), OPTIONS.len());
-        assert!(
-            shown.len() <= 34,
-            "the standard dozen, the papers' switches, MaxDepth, UCI_ShowWDL, UCI_Chess960, \
-             UCI_LimitStrength/UCI_Elo, the evaluator's parameter file, the book, the \
-             action library and the four Syzygy options"
-        );
         let strings: Vec<&String> = shown.iter().filter(|d| d.contains("type string")).collect();
         assert_eq!(
             strings,
             [
                 "option name EvalFile type string default <empty>",
-                "option name BookFile type string default <empty>",
-                "option name ActionLibrary type string default <empty>",
                 "option name SyzygyPath type string default <empty>"
             ]
         );
         let all = EngineOptions::declarations(true);
         assert_eq!(all.len(), OPTIONS.len() + tunables().len());
-        assert_eq!(all.iter().filter(|d| d.contains("type string")).count(), 4);
         assert!(all.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
         assert!(all
             .contains(&"option name search.rfp_margin type spin default 83 min 0 max 1000".into()));
-        assert!(all.contains(
-            &"option name weighted.c_pos type spin default 974 min -9026 max 10974".into()
-        ));
-        assert!(all.contains(
-            &"option name weighted.one_sided_positioning type check default false".into()
-        ));
+        assert!(all
+            .iter()
+            .any(|d| d.starts_with("option name full.tempo_mg type spin")));
     }
 
     #[test]
-    fn tunables_are_options_by_name_with_ranges_and_scaling() {
+    fn tunables_are_options_by_name_with_ranges() {
         let mut o = EngineOptions::default();
         o.set("search.rfp_margin", Some("90")).unwrap();
         assert_eq!(o.search.params.rfp_margin, 90);
+        assert_eq!(o.get("SEARCH.RFP_MARGIN").as_deref(), Some("90"));
         assert!(matches!(
             o.set("search.rfp_margin", Some("-5")),
             Err(ConfigError::OutOfRange { .. })
         ));
-        o.set("material.queen", Some("950")).unwrap();
-        let (_, material) = o.evaluators.iter().find(|(n, _)| *n == "material").unwrap();
-        assert_eq!(material.params().get("queen"), Some(950.0));
-        assert!(o.set("material.queen", Some("9.5")).is_err());
-        assert!(o.set("material.dragon", Some("1")).is_err());
-        // Fractions: thousandths, or the number itself when written with a decimal point.
-        o.set("weighted.c_pos", Some("300")).unwrap();
-        assert_eq!(o.get("weighted.c_pos").as_deref(), Some("300"));
-        o.set("Weighted.C_Pos", Some("0.02")).unwrap();
-        assert_eq!(o.get("weighted.c_pos").as_deref(), Some("20"));
-        assert!(o.set("weighted.c_pos", Some("1e400")).is_err());
-        o.set("weighted.one_sided_positioning", Some("true"))
-            .unwrap();
-        assert!(o.set("weighted.one_sided_positioning", Some("2")).is_err());
+        assert!(o.set("search.rfp_margin", Some("9.5")).is_err());
+        assert!(o.set("search.dragon", Some("1")).is_err());
+        assert!(o.set("full.tempo_mg", Some("1e400")).is_err());
     }
 
     #[test]
-    fn configuration_strings_apply_presets_and_assignments_in_order() {
-        let c = search_config("chessmaps", &[]).unwrap();
-        assert_eq!(
-            (c.ordering, c.use_tt, c.move_chains),
-            (OrderingScheme::Chessmaps, false, false)
-        );
-        assert!(search_config("chessmaps+tt", &[]).unwrap().use_tt);
-        let c = search_config("chessmaps+mc", &[]).unwrap();
-        assert!(!c.use_tt && c.move_chains);
-        assert_eq!(
-            search_config("alphabeta+tt", &[]).unwrap().algorithm,
-            Algorithm::AlphaBetaTt
-        );
-        assert_eq!(
-            search_config("alphabeta+tt+nott", &[]).unwrap().algorithm,
-            Algorithm::AlphaBeta
-        );
-        let c = search_config("pruning", &[]).unwrap();
-        assert_eq!(c.pruning, PruningScheme::Rules);
-        assert_eq!(c.evaluator.params().get("c_pos"), Some(0.3));
+    fn configuration_strings_apply_assignments_in_order() {
         let c = search_config(
-            "default+search.rfp_margin=70",
-            &["Evaluator=material".into()],
+            "default+search.rfp_margin=70+search.rfp_margin=71",
+            &["search.lmp_base=5".into()],
         )
         .unwrap();
-        assert_eq!(c.params.rfp_margin, 70);
-        assert_eq!(c.evaluator.name(), "material");
-        let p = search_config("plain", &[]).unwrap();
-        assert_eq!((p.params.lmp_max_depth, p.params.nmp_min_depth), (0, 1000));
+        assert_eq!((c.params.rfp_margin, c.params.lmp_base), (71, 5));
+        assert_eq!(c.threads, 1);
     }
 
     #[test]
     fn bad_tokens_are_typed_errors_naming_the_configuration() {
-        let e = search_config("chessmap", &[]).unwrap_err();
+        let e = search_config("chessmaps", &[]).unwrap_err();
         assert!(matches!(
             &e,
-            ConfigError::InConfiguration { error, .. } if matches!(**error, ConfigError::UnknownToken(_))
+            ConfigError::InConfiguration { error, .. } if matches!(**error, ConfigError::UnknownToken { .. })
         ));
         assert!(e
             .to_string()
-            .starts_with("configuration 'chessmap': unknown"));
+            .starts_with("configuration 'chessmaps': unknown"));
         assert!(search_config("default+Hash=lots", &[]).is_err());
         assert!(search_config("default", &["nonsense".into()]).is_err());
         let mut o = EngineOptions::default();

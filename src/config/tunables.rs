@@ -15,14 +15,13 @@ pub const REAL_SCALE: f64 = 1000.0;
 /// Ranges, so that tuners can use them and nothing sensible is refused:
 ///
 /// * search parameters (depths, margins, divisors, all non-negative): `0 ..= max(1000, 4·d)`
-///   for a default `d` (1000 is the lab's "never" for depth thresholds);
+///   for a default `d` (1000 is the "never" of depth thresholds);
 /// * evaluator integers (centipawns, table entries): `d ± max(4·|d|, 200)`;
 /// * evaluator fractions (the weighted evaluator's weights): `d ± max(4·|d|, 10)`, declared
 ///   in thousandths;
 /// * flags: a `check`.
 ///
-/// The defaults `d` are those of [`EngineOptions::default`] (the tuned Tsvetkov weights, the
-/// `base` weights of `weighted`).
+/// The defaults `d` are those of [`EngineOptions::default`] (the shipped weights of `full`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tunable {
     /// The option name, `group.param`.
@@ -41,11 +40,32 @@ pub struct Tunable {
     pub max: f64,
 }
 
+/// Which of [`Tunable`]'s range rules a group of parameters follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeRule {
+    /// Non-negative depths, margins and divisors: `0 ..= max(1000, 4·d)`.
+    Search,
+    /// Evaluator weights: `d ± max(4·|d|, 200)` (integers) or `d ± max(4·|d|, 10)` (reals).
+    Weight,
+}
+
 impl Tunable {
-    fn new(group: &str, param: String, kind: ParamKind, d: f64) -> Tunable {
+    /// The tunables of every parameter of `params`, named `group.<param>`, with the ranges of
+    /// `rule` around their current values.
+    pub fn all_of(group: &str, params: &dyn ParamSet, rule: RangeRule) -> Vec<Tunable> {
+        let kinds = params.kinds();
+        params
+            .entries()
+            .into_iter()
+            .zip(kinds)
+            .map(|((param, d), (_, kind))| Tunable::new(group, param, kind, d, rule))
+            .collect()
+    }
+
+    fn new(group: &str, param: String, kind: ParamKind, d: f64, rule: RangeRule) -> Tunable {
         let (min, max) = match kind {
             ParamKind::Flag => (0.0, 1.0),
-            _ if group == "search" => (0.0, (4.0 * d.abs()).max(1000.0)),
+            _ if rule == RangeRule::Search => (0.0, (4.0 * d.abs()).max(1000.0)),
             ParamKind::Integer => {
                 let span = (4.0 * d.abs()).max(200.0);
                 (d - span, d + span)
@@ -97,6 +117,12 @@ impl Tunable {
         declaration(&self.name, self.kind(), &self.to_uci(self.default))
     }
 
+    /// Reads a `setoption` value that may be missing (an error naming the tunable).
+    pub fn parse_value(&self, text: Option<&str>) -> Result<f64, ConfigError> {
+        let text = text.ok_or_else(|| ConfigError::MissingValue(self.name.clone()))?;
+        self.parse(text.trim())
+    }
+
     /// Reads a `setoption` value: a flag as true/false (or 1/0), an integer, a fraction in
     /// thousandths or written with a decimal point; checked against the range.
     pub fn parse(&self, text: &str) -> Result<f64, ConfigError> {
@@ -126,36 +152,53 @@ impl Tunable {
     }
 }
 
-static TUNABLES: LazyLock<(Vec<Tunable>, HashMap<String, usize>)> = LazyLock::new(|| {
-    let defaults = EngineOptions::default();
-    let mut list = Vec::new();
-    let mut add = |group: &str, params: &dyn ParamSet| {
-        let kinds = params.kinds();
-        for ((param, d), (_, kind)) in params.entries().into_iter().zip(kinds) {
-            list.push(Tunable::new(group, param, kind, d));
-        }
-    };
-    add("search", &defaults.search.params);
-    for (family, e) in &defaults.evaluators {
-        add(family, e.params());
+/// A list of tunables with an index by lowercase name.
+pub struct TunableList {
+    list: Vec<Tunable>,
+    index: HashMap<String, usize>,
+}
+
+impl TunableList {
+    /// Indexes `list`.
+    pub fn new(list: Vec<Tunable>) -> TunableList {
+        let index = list
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.to_ascii_lowercase(), i))
+            .collect();
+        TunableList { list, index }
     }
-    let index = list
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (t.name.to_ascii_lowercase(), i))
-        .collect();
-    (list, index)
+
+    /// Every tunable, in order.
+    pub fn all(&self) -> &[Tunable] {
+        &self.list
+    }
+
+    /// The tunable called `name` (case-insensitive).
+    pub fn get(&self, name: &str) -> Option<&Tunable> {
+        self.index
+            .get(&name.to_ascii_lowercase())
+            .map(|&i| &self.list[i])
+    }
+}
+
+static TUNABLES: LazyLock<TunableList> = LazyLock::new(|| {
+    let defaults = EngineOptions::default();
+    let mut list = Tunable::all_of("search", &defaults.search.params, RangeRule::Search);
+    list.extend(Tunable::all_of(
+        "full",
+        defaults.search.evaluator.params(),
+        RangeRule::Weight,
+    ));
+    TunableList::new(list)
 });
 
-/// Every tunable parameter, search first, then each evaluator family.
+/// Every tunable parameter of the engine: the search's, then the evaluator's.
 pub fn tunables() -> &'static [Tunable] {
-    &TUNABLES.0
+    TUNABLES.all()
 }
 
 /// The tunable called `name` (case-insensitive).
 pub fn tunable(name: &str) -> Option<&'static Tunable> {
-    TUNABLES
-        .1
-        .get(&name.to_ascii_lowercase())
-        .map(|&i| &TUNABLES.0[i])
+    TUNABLES.get(name)
 }

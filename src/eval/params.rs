@@ -488,7 +488,7 @@ mod tests {
         pub struct PieceDemo {
             pieces: i32 = [1, 3, 3, 5, 9] ("value"),
             /// Tables.
-            pst: PieceTables = crate::eval::pst::MICHNIEWSKI,
+            pst: PieceTables = PieceTables([SquareTable([0; 64]); 6]),
         }
     }
 

@@ -27,12 +27,12 @@ pub struct WdlModel {
 }
 
 /// The model fitted to chainmate's own games between equals: its scores of 11,127 moves in 100
-/// self-play games at 10 s + 0.1 s (evaluator `full`, 8moves openings, 2026-11-24; 42 %
-/// draws), so that a draw is as likely as it is between two equal players at that control
-/// (`chainmate match --engine-a default --engine-b default --tc 10+0.1 --games 100 --book
-/// 8moves_v3_sample4999.epd --seed 24 --pgn selfplay.pgn`, then `chainmate experiment wdl --pgn
-/// selfplay.pgn`; README, "UCI"). The first fit, to 350 fast games against Toga II, put `a`
-/// at ~11 cp with full material and so gave a 4.6 % draw at the start position.
+/// self-play games at 10 s + 0.1 s (evaluator `full`, 8moves openings; 42 % draws), so that
+/// a draw is as likely as it is between two equal players at that control (`chainmate-lab
+/// match --engine-a default --engine-b default --tc 10+0.1 --games 100 --book
+/// 8moves_v3_sample4999.epd --seed 24 --pgn selfplay.pgn`, then `chainmate-lab experiment wdl
+/// --pgn selfplay.pgn`). A fit to fast games against a weaker engine put `a` at ~11 cp with
+/// full material and so gave a 4.6 % draw at the start position.
 pub const FITTED: WdlModel = WdlModel {
     a: [291.9, -183.4],
     b: [58.9, 15.9],

@@ -1,29 +1,36 @@
-//! One search from start to end: the opening book asked first, the action library's root
-//! filter, then the threads (lazy SMP: the main thread and its helpers) on the shared state.
+//! One search from start to end: the extension's book asked first, then its root moves, then
+//! the threads (lazy SMP: the main thread and its helpers) on the shared state.
 
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use super::{
-    Limits, Reporter, SearchConfig, SearchControl, SearchResult, Shared, Silent, Thread,
+    Extension, Limits, Reporter, SearchConfig, SearchControl, SearchResult, Shared, Silent, Thread,
     ThreadMemory, TranspositionTable, THREAD_STACK,
 };
 use crate::core::{Move, Position};
 
 /// One search's inputs.
-#[derive(Clone, Copy)]
-pub(crate) struct Job<'a> {
+pub(crate) struct Job<'a, X: Extension> {
     pub(crate) position: &'a Position,
     pub(crate) limits: &'a Limits,
-    pub(crate) config: &'a SearchConfig,
+    pub(crate) config: &'a SearchConfig<X>,
     pub(crate) tt: &'a TranspositionTable,
     pub(crate) control: &'a SearchControl,
     pub(crate) reporter: &'a dyn Reporter,
 }
 
-impl Job<'_> {
-    /// The book's move, when there is a book, the search is not analysis and the book has a
-    /// move here.
+// Copy by hand: a derive would ask `X: Copy`.
+impl<X: Extension> Clone for Job<'_, X> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<X: Extension> Copy for Job<'_, X> {}
+
+impl<X: Extension> Job<'_, X> {
+    /// The extension's book move, when the search is not analysis and the book has a move
+    /// here.
     fn book_move(&self) -> Option<SearchResult> {
         let limits = self.limits;
         let analysis =
@@ -31,7 +38,7 @@ impl Job<'_> {
         if analysis {
             return None;
         }
-        let found = self.config.book.as_ref()?.0.probe(self.position)?;
+        let found = self.config.ext.book_move(self.position)?;
         if !self.position.board().is_legal(found.mv)
             || !(limits.searchmoves.is_empty() || limits.searchmoves.contains(&found.mv))
         {
@@ -48,13 +55,12 @@ impl Job<'_> {
         })
     }
 
-    /// The root filter's moves as `searchmoves`, unless the GUI gave its own.
+    /// The extension's root moves as `searchmoves`, unless the GUI gave its own.
     fn filtered_limits(&self) -> Option<Limits> {
-        let hook = self.config.library.as_ref()?;
         if !self.limits.searchmoves.is_empty() {
             return None;
         }
-        let allowed = hook.0.root_moves(self.position);
+        let allowed = self.config.ext.root_moves(self.position)?;
         self.reporter.note(&allowed.note);
         let board = self.position.board();
         let moves: Vec<Move> = allowed
@@ -69,7 +75,7 @@ impl Job<'_> {
     }
 
     /// The search proper: one thread per entry of `memory`, the first being the main thread.
-    pub(crate) fn run(&self, memory: &mut [ThreadMemory]) -> SearchResult {
+    pub(crate) fn run(&self, memory: &mut [ThreadMemory<X>]) -> SearchResult {
         if let Some(result) = self.book_move() {
             return result;
         }
@@ -85,18 +91,18 @@ impl Job<'_> {
             ..*self
         }
         .search(memory);
-        if let (Some(hook), Some(mv)) = (&self.config.library, result.best_move) {
+        if let Some(mv) = result.best_move {
             // Not analysis, and not a ponder search the GUI did not confirm.
             let analysis = self.limits.infinite || (self.limits.ponder && self.control.pondering());
             if !analysis {
-                hook.0.played(self.position, mv);
+                self.config.ext.played(self.position, mv);
             }
         }
         result
     }
 
     /// Searches with the limits given, no book or filter.
-    fn search(&self, memory: &mut [ThreadMemory]) -> SearchResult {
+    fn search(&self, memory: &mut [ThreadMemory<X>]) -> SearchResult {
         let Job {
             position,
             limits,

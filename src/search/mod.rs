@@ -1,65 +1,52 @@
-//! Search: negamax alpha-beta as principal variation search under iterative deepening, and
-//! the papers' plain searches for comparison.
+//! Search: negamax alpha-beta as principal variation search under iterative deepening.
 //!
 //! * [`search`] runs one search to the given [`Limits`] with `threads` threads (lazy SMP:
 //!   every thread searches the same root, sharing only the lock-free
 //!   [`tt::TranspositionTable`]; the main thread reports and decides when to stop).
-//! * [`Algorithm`] selects the node routine: `pvs` (the engine), or paper 001's `minimax`,
-//!   `alphabeta` and `alphabeta+tt`, each counting the nodes it visits.
+//! * [`Extension`] is the one point where ideas from outside the engine (the lab's papers)
+//!   enter the search, as a type parameter of [`SearchConfig`] and [`Searcher`]; the engine
+//!   searches with [`NoExtension`], whose hooks compile away.
 //!
-//! Files, split around the recursion rather than through it:
+//! Files:
 //!
 //! | file | what |
 //! | --- | --- |
+//! | `job.rs` | one search from start to end: the extension's book and root moves, the threads |
 //! | `thread.rs` | one thread's state and bookkeeping (node counts, limits, draws, PV table) |
 //! | `root.rs` | iterative deepening, aspiration windows, the root move loop, stopping |
-//! | `node.rs` | the recursive unit: PVS (null move, move loop, singular extension) |
+//! | `pvs.rs` | the node routine, one story in numbered steps (pruning, extensions, reductions, the tablebase probe and the correction history beside their steps) |
 //! | `quiescence.rs` | the quiescence search at the leaves |
-//! | `selectivity.rs` | a node's facts (`Node`) and shallow pruning and late-move reductions as pure functions of them |
-//! | `history.rs` | killers, counter moves, butterfly and continuation history |
-//! | `ordering.rs` | the lazy move picker and the [`ordering::Scorer`] trait (default scorer) |
+//! | `ordering.rs` | the lazy move picker and the engine's move scores |
+//! | `history.rs` | killers, counter moves, butterfly, continuation, capture and correction histories |
 //! | `see.rs`, `tt.rs` (and `tt/memory.rs`), `time.rs`, `params.rs` | exchange evaluation, the table (and its memory), time, parameters |
-//! | `plain.rs` | paper 001's minimax and alpha-beta |
-//! | `chessmaps.rs` | paper 002's ordering, a [`ordering::Scorer`] chosen once per search |
-//! | `chains.rs`, `chain_replay.rs` | paper 002's move chains: the table, and its replay in the search (the thread's `chains`, `Some` when on) |
-//! | `pruning.rs` | paper 000's rules, the [`pruning::MoveFilter`] the search holds when `Pruning = rules` |
-//! | `job.rs` | one search from start to end: the book, the library's root filter, the threads |
-//! | `syzygy.rs` | Syzygy tablebases at the root (DTZ ranking) and inside the search (WDL probes) |
+//! | `syzygy.rs` | Syzygy tablebases at the root (DTZ ranking) and the plan for the search's WDL probes |
+//! | `strength.rs` | `UCI_LimitStrength`: fewer nodes and a move drawn from several lines |
+//! | `extension.rs` | the [`Extension`] trait and [`NoExtension`] |
 
-mod chain_replay;
-pub mod chains;
-pub mod chessmaps;
-mod correction;
+pub mod extension;
 pub mod history;
-pub mod hooks;
 mod job;
-mod node;
 pub mod ordering;
 pub mod params;
-mod plain;
-pub mod pruning;
+mod pvs;
 mod quiescence;
 mod root;
 pub mod see;
-mod selectivity;
 pub mod strength;
 pub mod syzygy;
 mod thread;
 pub mod time;
 pub mod tt;
 
-pub use hooks::{BookHook, BookMove, Hook, LibraryHook, Named, OpeningBook, RootFilter, RootMoves};
+pub use extension::{BookMove, Extension, NoExtension, RootMoves};
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::core::{Move, Position};
+use crate::eval::full::Full;
 use crate::eval::score::Score;
-use crate::eval::AnyEvaluator;
-pub use chains::MoveChains;
 pub use history::Heuristics;
 use job::Job;
 pub use params::SearchParams;
@@ -67,59 +54,12 @@ pub use thread::Thread;
 pub use time::{Limits, TimeBudget};
 pub use tt::{Bound, TranspositionTable};
 
-/// The node routine a search uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Algorithm {
-    /// Paper 001's minimax: every node to the full depth, no pruning.
-    Minimax,
-    /// Plain alpha-beta in generation order, no transposition table.
-    AlphaBeta,
-    /// Plain alpha-beta with the transposition table (paper 001's "table").
-    AlphaBetaTt,
-    /// The engine: principal variation search with all the enhancements.
-    #[default]
-    Pvs,
-}
-
-impl Algorithm {
-    /// Every algorithm's name, as accepted by `FromStr` and the UCI `Search` option.
-    pub const NAMES: [&'static str; 4] = ["minimax", "alphabeta", "alphabeta+tt", "pvs"];
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Algorithm::Minimax => "minimax",
-            Algorithm::AlphaBeta => "alphabeta",
-            Algorithm::AlphaBetaTt => "alphabeta+tt",
-            Algorithm::Pvs => "pvs",
-        })
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "minimax" => Ok(Algorithm::Minimax),
-            "alphabeta" => Ok(Algorithm::AlphaBeta),
-            "alphabeta+tt" | "alphabeta_tt" => Ok(Algorithm::AlphaBetaTt),
-            "pvs" => Ok(Algorithm::Pvs),
-            _ => Err(format!(
-                "unknown search '{s}' (choose from: {})",
-                Algorithm::NAMES.join(", ")
-            )),
-        }
-    }
-}
-
-/// Everything about how to search that does not change during a game.
+/// Everything about how to search that does not change during a game, and the extension
+/// the search is built with (`X`: [`NoExtension`] for the engine).
 #[derive(Clone, Debug)]
-pub struct SearchConfig {
-    /// The node routine.
-    pub algorithm: Algorithm,
+pub struct SearchConfig<X = NoExtension> {
     /// The evaluation function.
-    pub evaluator: AnyEvaluator,
+    pub evaluator: Full,
     /// Margins and reductions.
     pub params: SearchParams,
     /// Number of principal variations to report.
@@ -128,73 +68,61 @@ pub struct SearchConfig {
     pub threads: usize,
     /// Time kept in reserve for communication delays.
     pub move_overhead: Duration,
-    /// Whether `pvs` uses the transposition table (off only for experiments; the plain
-    /// searches choose by [`Algorithm`]).
-    pub use_tt: bool,
-    /// How moves are ordered.
-    pub ordering: OrderingScheme,
-    /// Which forward pruning applies besides the engine's own.
-    pub pruning: PruningScheme,
-    /// Whether dynamic move chains (paper 002) replace the search below stored sequences.
-    pub move_chains: bool,
     /// The deepest iteration of any search, 0 for no limit (`MaxDepth`): a fixed-depth
-    /// player under a clock, as paper 004's 3- and 4-ply players were. Unlike `go depth` it
-    /// is not analysis: the book is still asked first.
+    /// player under a clock. Unlike `go depth` it is not analysis: an extension's book is
+    /// still asked first.
     pub max_depth: i32,
     /// `UCI_ShowWDL`: reports carry win/draw/loss per mille ([`crate::eval::wdl`]).
     pub show_wdl: bool,
     /// `UCI_LimitStrength` with `UCI_Elo`: fewer nodes and a move drawn from several lines
     /// ([`strength`]); `None` at full strength.
     pub strength: Option<strength::Strength>,
-    /// The opening book asked before searching (not for analysis: `go infinite`, `ponder`,
-    /// `depth` or `mate` always search).
-    pub book: Option<BookHook>,
-    /// The filter of the root moves (paper 003's action library), asked after the book.
-    pub library: Option<LibraryHook>,
     /// Syzygy tablebases and how they are probed (`SyzygyPath` and the other `Syzygy*`
     /// options); `None` without tables.
     pub syzygy: Option<syzygy::Syzygy>,
+    /// The extension's own settings.
+    pub ext: X,
 }
 
-/// Move ordering schemes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum OrderingScheme {
-    /// Hash move, captures by SEE and MVV-LVA, killers, counter moves, histories.
-    #[default]
-    Default,
-    /// Paper 002's Chessmaps classes (safe/unsafe × capture/forced/forcing/other).
-    Chessmaps,
-}
-
-/// Forward pruning schemes selectable for experiments.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum PruningScheme {
-    /// Only the engine's own pruning.
-    #[default]
-    Off,
-    /// Paper 000's rule-based move filter.
-    Rules,
-}
-
-impl Default for SearchConfig {
+impl<X: Default> Default for SearchConfig<X> {
     fn default() -> Self {
         SearchConfig {
-            algorithm: Algorithm::Pvs,
-            evaluator: AnyEvaluator::default(),
+            evaluator: Full::from_text(crate::eval::FULL_TUNED).expect("the shipped weights load"),
             params: SearchParams::default(),
             multipv: 1,
             threads: 1,
             move_overhead: Duration::from_millis(30),
-            use_tt: true,
-            ordering: OrderingScheme::Default,
-            pruning: PruningScheme::Off,
-            move_chains: false,
             max_depth: 0,
             show_wdl: false,
             strength: None,
-            book: None,
-            library: None,
             syzygy: None,
+            ext: X::default(),
+        }
+    }
+}
+
+impl SearchConfig {
+    /// The engine's defaults (the same as `SearchConfig::default()` where the type is known;
+    /// this one needs no annotation, as `HashMap::new`).
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl<X> SearchConfig<X> {
+    /// The same settings with the extension `ext` instead.
+    pub fn with_extension<Y>(self, ext: Y) -> SearchConfig<Y> {
+        SearchConfig {
+            evaluator: self.evaluator,
+            params: self.params,
+            multipv: self.multipv,
+            threads: self.threads,
+            move_overhead: self.move_overhead,
+            max_depth: self.max_depth,
+            show_wdl: self.show_wdl,
+            strength: self.strength,
+            syzygy: self.syzygy,
+            ext,
         }
     }
 }
@@ -334,12 +262,12 @@ pub(crate) struct Shared<'a> {
 impl<'a> Shared<'a> {
     /// The shared state of a search of `position` within `limits`: the clock starts at
     /// [`Limits::started`] (or now), the budget is the limits' for the side to move.
-    fn new(
+    fn new<X>(
         tt: &'a TranspositionTable,
         control: &'a SearchControl,
         limits: &'a Limits,
         position: &Position,
-        config: &SearchConfig,
+        config: &SearchConfig<X>,
     ) -> Self {
         Shared {
             tt,
@@ -369,31 +297,39 @@ impl<'a> Shared<'a> {
 }
 
 /// What one search thread learns and keeps from one search to the next within a game: the
-/// history heuristics and, beside them, paper 002's move chains.
-#[derive(Default)]
-pub struct ThreadMemory {
+/// history heuristics and, beside them, what the extension keeps.
+pub struct ThreadMemory<X: Extension> {
     /// Killers, counter moves, histories.
     pub heuristics: Heuristics,
-    /// Dynamic move chains (used only when switched on).
-    pub chains: MoveChains,
+    /// The extension's memory.
+    pub ext: X::Memory,
 }
 
-impl ThreadMemory {
+impl<X: Extension> Default for ThreadMemory<X> {
+    fn default() -> Self {
+        ThreadMemory {
+            heuristics: Heuristics::default(),
+            ext: X::Memory::default(),
+        }
+    }
+}
+
+impl<X: Extension> ThreadMemory<X> {
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
         self.heuristics.clear();
-        self.chains.clear();
+        X::clear_memory(&mut self.ext);
     }
 }
 
 /// A search engine's lasting state between the searches of one game: the transposition table
 /// and each thread's [`ThreadMemory`].
-pub struct Searcher {
+pub struct Searcher<X: Extension = NoExtension> {
     tt: TranspositionTable,
-    memory: Vec<ThreadMemory>,
+    memory: Vec<ThreadMemory<X>>,
 }
 
-impl Searcher {
+impl<X: Extension> Searcher<X> {
     /// A searcher with a table of `hash_mb` MiB.
     pub fn new(hash_mb: usize) -> Self {
         Searcher {
@@ -422,7 +358,8 @@ impl Searcher {
         }
     }
 
-    /// Forgets everything learnt (a new game): the table, the heuristics and the chains.
+    /// Forgets everything learnt (a new game): the table, the heuristics, the extension's
+    /// memory.
     pub fn clear(&mut self) {
         self.clear_with_threads(1);
     }
@@ -446,7 +383,7 @@ impl Searcher {
         &mut self,
         position: &Position,
         limits: &Limits,
-        config: &SearchConfig,
+        config: &SearchConfig<X>,
         control: &SearchControl,
         reporter: &dyn Reporter,
     ) -> SearchResult {
@@ -472,7 +409,7 @@ impl Searcher {
     ///
     /// Entries of this searcher's table are used and stored, so give it a table of its own:
     /// a game's table would answer with the deep search's score of the same position.
-    pub fn quiescence(&mut self, position: &Position, config: &SearchConfig) -> Quiescence {
+    pub fn quiescence(&mut self, position: &Position, config: &SearchConfig<X>) -> Quiescence {
         if self.memory.is_empty() {
             self.memory.push(ThreadMemory::default());
         }
@@ -512,15 +449,15 @@ impl Quiescence {
 /// Searches `position` within `limits` with fresh heuristics and the given table. Blocks
 /// until the search ends; with `infinite` or `ponder` it does not end before
 /// [`SearchControl::stop`] (or `ponderhit`, for pondering).
-pub fn search(
+pub fn search<X: Extension>(
     position: &Position,
     limits: &Limits,
-    config: &SearchConfig,
+    config: &SearchConfig<X>,
     tt: &TranspositionTable,
     control: &SearchControl,
     reporter: &dyn Reporter,
 ) -> SearchResult {
-    let mut memory: Vec<ThreadMemory> = (0..config.threads.max(1))
+    let mut memory: Vec<ThreadMemory<X>> = (0..config.threads.max(1))
         .map(|_| ThreadMemory::default())
         .collect();
     let job = Job {

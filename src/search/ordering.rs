@@ -6,8 +6,8 @@
 //! hands them out best-first by selection, so a cutoff after a few moves does not pay for a
 //! full sort.
 
+use super::extension::Extension;
 use super::history::{Heuristics, Lineage, QuietRows};
-use super::pruning::MoveFilter;
 use super::see::{capture_gain, see_ge, see_value};
 use crate::core::{Board, GenType, Move, MoveList, Piece, MAX_MOVES};
 
@@ -75,6 +75,15 @@ pub struct MovePicker {
     next: usize,
     /// Whether the moves from `next` on are already sorted best-first.
     sorted: bool,
+    /// Distance from the root.
+    ply: usize,
+    /// The moves that led to the node.
+    lineage: Lineage,
+    /// The weight (percent) of capture history among captures.
+    capture_weight: i32,
+    /// Whether the node is the opponent's (the side not to move at the root): an
+    /// extension's move filter may treat it differently.
+    opponent: bool,
 }
 
 /// Picks made by selection before the rest of the list is sorted once: most cut nodes end
@@ -89,7 +98,8 @@ enum Stage {
     Pick,
 }
 
-/// What the picker needs to know about the node to score quiet moves.
+/// What scoring a node's moves needs to know about the node (also what an extension's
+/// ordering is given: [`Extension::score_moves`]).
 pub struct OrderingContext<'a> {
     /// The thread's heuristics.
     pub heuristics: &'a Heuristics,
@@ -97,47 +107,42 @@ pub struct OrderingContext<'a> {
     pub ply: usize,
     /// The moves that led here.
     pub lineage: Lineage,
-    /// How the moves are scored (chosen once per search).
-    pub scorer: &'a dyn Scorer,
-    /// The search's forward-pruning scheme ([`MoveFilter`], paper 000's rules), with whether
-    /// this is an opponent node (relaxed rules); `None` when off.
-    pub filter: Option<(&'a dyn MoveFilter, bool)>,
     /// The weight (percent) of capture history among captures (`search.capture_history`;
     /// 0: MVV-LVA alone).
     pub capture_weight: i32,
 }
 
-/// A move ordering scheme: scores every generated move of a node, higher first. The search
-/// picks one per search (its thread chooses by `Ordering`); the picker puts the hash move first whatever its
-/// score.
-pub trait Scorer: Sync {
-    /// Writes the score of `moves[i]` into `scores[i]`.
-    fn score(&self, board: &Board, moves: &[Move], scores: &mut [i32], ctx: &OrderingContext);
-}
-
 /// The engine's ordering: captures by SEE class and MVV-LVA, killers, the counter move,
-/// quiet moves by history.
-pub struct DefaultScorer;
-
-impl Scorer for DefaultScorer {
-    fn score(&self, board: &Board, moves: &[Move], scores: &mut [i32], ctx: &OrderingContext) {
-        let rows = ctx
-            .heuristics
-            .quiet_rows(board.side_to_move(), &ctx.lineage);
-        for (score, &mv) in scores.iter_mut().zip(moves) {
-            *score = score_move(board, mv, ctx, &rows);
-        }
+/// quiet moves by history. Writes the score of `moves[i]` into `scores[i]`.
+pub fn score_moves(board: &Board, moves: &[Move], scores: &mut [i32], ctx: &OrderingContext) {
+    let rows = ctx
+        .heuristics
+        .quiet_rows(board.side_to_move(), &ctx.lineage);
+    for (score, &mv) in scores.iter_mut().zip(moves) {
+        *score = score_move(board, mv, ctx, &rows);
     }
 }
 
 impl MovePicker {
-    /// A picker for a main-search node, trying `hash_move` first if it is legal.
-    pub fn new(hash_move: Option<Move>) -> Self {
+    /// A picker for the main-search node at `ply` reached by `lineage`, trying `hash_move`
+    /// first if it is legal; `capture_weight` is `search.capture_history`, `opponent` says
+    /// whose node it is (for an extension's move filter).
+    pub fn new(
+        hash_move: Option<Move>,
+        ply: usize,
+        lineage: Lineage,
+        capture_weight: i32,
+        opponent: bool,
+    ) -> Self {
         MovePicker {
             hash_move,
             stage: Stage::HashMove,
             next: 0,
             sorted: false,
+            ply,
+            lineage,
+            capture_weight,
+            opponent,
         }
     }
 
@@ -148,19 +153,18 @@ impl MovePicker {
     }
 
     /// The next move, or `None` when all have been handed out. `buffer` must be the same for
-    /// every call on one picker.
-    pub fn next(
+    /// every call on one picker; `heuristics` score the moves, and `ext` may filter and order
+    /// them instead of the engine (with [`super::NoExtension`] it does nothing).
+    pub fn next<X: Extension>(
         &mut self,
         buffer: &mut MoveBuffer,
         board: &Board,
-        ctx: &OrderingContext,
+        heuristics: &Heuristics,
+        ext: &X,
     ) -> Option<Move> {
         if self.stage == Stage::HashMove {
             self.stage = Stage::Generate;
-            let allowed = |mv| {
-                ctx.filter
-                    .is_none_or(|(filter, relaxed)| filter.allows(board, mv, relaxed))
-            };
+            let allowed = |mv| !ext.filters_moves() || ext.allows(board, mv, self.opponent);
             match self.hash_move {
                 Some(mv) if board.is_legal(mv) && allowed(mv) => return Some(mv),
                 _ => self.hash_move = None,
@@ -168,17 +172,7 @@ impl MovePicker {
         }
         if self.stage == Stage::Generate {
             self.stage = Stage::Pick;
-            buffer.moves.clear();
-            board.generate(GenType::All, &mut buffer.moves);
-            if let Some((filter, relaxed)) = ctx.filter {
-                filter.retain(board, &mut buffer.moves, relaxed);
-            }
-            let n = buffer.moves.len();
-            ctx.scorer
-                .score(board, &buffer.moves, &mut buffer.scores[..n], ctx);
-            if let Some(i) = buffer.moves.iter().position(|&m| Some(m) == self.hash_move) {
-                buffer.scores[i] = HASH_MOVE;
-            }
+            self.generate(buffer, board, heuristics, ext);
         }
         while let Some((mv, score)) = self.pick_best(buffer) {
             if score != HASH_MOVE {
@@ -186,6 +180,36 @@ impl MovePicker {
             }
         }
         None
+    }
+
+    /// Fills the buffer with the node's moves (less those the extension filters out) and
+    /// their scores; the hash move, already tried, is marked to be skipped.
+    fn generate<X: Extension>(
+        &self,
+        buffer: &mut MoveBuffer,
+        board: &Board,
+        heuristics: &Heuristics,
+        ext: &X,
+    ) {
+        buffer.moves.clear();
+        board.generate(GenType::All, &mut buffer.moves);
+        if ext.filters_moves() {
+            ext.retain(board, &mut buffer.moves, self.opponent);
+        }
+        let ctx = OrderingContext {
+            heuristics,
+            ply: self.ply,
+            lineage: self.lineage,
+            capture_weight: self.capture_weight,
+        };
+        let n = buffer.moves.len();
+        let (moves, scores) = (&buffer.moves[..], &mut buffer.scores[..n]);
+        if !ext.score_moves(board, moves, scores, &ctx) {
+            score_moves(board, moves, scores, &ctx);
+        }
+        if let Some(i) = buffer.moves.iter().position(|&m| Some(m) == self.hash_move) {
+            buffer.scores[i] = HASH_MOVE;
+        }
     }
 
     fn pick_best(&mut self, buffer: &mut MoveBuffer) -> Option<(Move, i32)> {

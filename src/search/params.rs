@@ -53,26 +53,19 @@ crate::params! {
         se_min_depth: i32 = 8,
         /// Singular margin per ply of depth below the hash score.
         se_margin: i32 = 2,
-        /// Longest move chain stored (paper 002's dynamic move chains), in moves.
-        chain_max_length: i32 = 4,
-        /// A stored chain replaces the search below a move only at nodes with at most this
-        /// much depth left (the paper sets no limit; a smaller value keeps the full search
-        /// near the root and uses chains where the paper argued they are safe, near the leaves).
-        chain_max_depth: i32 = 1000,
         /// Check extension (plies) when the side to move is in check.
         check_extension: i32 = 1,
         /// Correction history: the share (percent) of the learned correction of the static
         /// evaluation by side and pawn structure that is applied; 0 turns it off (nothing is
-        /// learned either). On (100) since its SPRT with the non-pawn tables (docs/strength.md
-        /// #25).
+        /// learned either).
         correction_weight: i32 = 100,
         /// Correction history by each side's pieces other than pawns (two tables, White's
         /// and Black's pieces, as Stockfish's non-pawn correction): their weight in percent;
-        /// 0 turns them off. Adds to `correction_weight`'s pawn table. On (100) since #25.
+        /// 0 turns them off. Adds to `correction_weight`'s pawn table.
         correction_nonpawn: i32 = 100,
         /// Capture history: the weight (percent) of the learned success of a capture (moving
         /// piece, destination, captured piece) in the ordering of captures; 0 turns it off
-        /// (nothing is learned either). 100 won +10.5 Elo at 20,000 nodes (docs/strength.md).
+        /// (nothing is learned either).
         capture_history: i32 = 100,
         /// Singular extensions' other outcomes: 1 cuts the node when the alternatives to the
         /// hash move beat a singular bound that is itself at or above beta (multi-cut: several
@@ -81,12 +74,11 @@ crate::params! {
         se_multicut: i32 = 1,
         /// LMR: one ply less per this much history score of a quiet move.
         lmr_history_divisor: i32 = 8000,
-        /// History bonus per ply of depth (linear, capped by `history_bonus_max`); 0 gives the
-        /// bonus of the engine before 2026-11-25, `4·depth²` capped at 1,600, which learns
-        /// little at the shallow depths where most cutoffs happen (36 of 16,384 at depth 3;
-        /// 300 per ply won +83 Elo at 20,000 nodes, docs/strength.md).
+        /// History bonus per ply of depth (linear, capped by `history_bonus_max`): a bonus
+        /// that grows with depth² learns too little at the shallow depths where most cutoffs
+        /// happen.
         history_bonus_per_depth: i32 = 300,
-        /// The largest history bonus with `history_bonus_per_depth` on.
+        /// The largest history bonus.
         history_bonus_max: i32 = 2400,
         /// Time: the soft limit (the time after which no new iteration starts) in percent of
         /// the clock's allocation (`search::time`). Time never shapes the tree: these change

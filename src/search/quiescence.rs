@@ -2,17 +2,20 @@
 //! promotions (every evasion in check), with stand-pat, delta pruning and SEE pruning of
 //! losing captures.
 
+use super::extension::Extension;
 use super::ordering::{quiescence_moves, victim_value};
+use super::pvs::tt_cutoff;
 use super::see::see_ge;
 use super::thread::Thread;
 use super::tt::{Bound, TtHit};
 use crate::core::Board;
 use crate::eval::score::{self, Score, DRAW, INFINITE, MAX_PLY};
 
-impl Thread<'_> {
+impl<X: Extension> Thread<'_, X> {
     /// Quiescence search: captures and promotions (all evasions in check) until the position
-    /// is quiet, with stand-pat, delta pruning and SEE pruning of losing captures.
-    pub(crate) fn qsearch(
+    /// is quiet, with stand-pat, delta pruning and SEE pruning of losing captures (*for
+    /// extensions* too).
+    pub fn qsearch(
         &mut self,
         board: &Board,
         mut alpha: Score,
@@ -32,7 +35,7 @@ impl Thread<'_> {
             return if in_check { DRAW } else { self.evaluate(board) };
         }
         let tt = self.tt_probe(board.hash(), ply);
-        if let Some(score) = self.tt_cutoff(tt, 0, alpha, beta, pv_node) {
+        if let Some(score) = tt_cutoff(tt, 0, alpha, beta, pv_node) {
             return score;
         }
         let raw = if in_check {

@@ -11,10 +11,11 @@
 //! node count visits the same nodes on a fast machine, a slow one or a busy one
 //! (`tests/determinism.rs`).
 
-use super::selectivity::NodeKind;
+use super::extension::Extension;
+use super::pvs::NodeKind;
 use super::thread::{Thread, REPORT_INTERVAL};
 use super::tt::Bound;
-use super::{Algorithm, SearchInfo, SearchResult};
+use super::{SearchInfo, SearchResult};
 use crate::core::{Board, Move};
 use crate::eval::score::{self, Score, DRAW, INFINITE, MAX_PLY, TB_WIN_IN_MAX_PLY};
 
@@ -62,7 +63,7 @@ impl Stability {
     }
 }
 
-impl Thread<'_> {
+impl<X: Extension> Thread<'_, X> {
     /// Deepens until a limit is hit; returns the best move found (see [`Thread::result`]).
     pub(crate) fn iterative_deepening(&mut self) -> SearchResult {
         let reporter = self.reporter;
@@ -110,7 +111,7 @@ impl Thread<'_> {
                         .collect();
                 }
             }
-            self.remember_root_chain();
+            X::iteration_done(self);
             if self.is_main() && self.iteration_limit_reached(depth, &stability) {
                 break;
             }
@@ -268,7 +269,7 @@ impl Thread<'_> {
     /// Searches the root at `depth` with aspiration windows around the previous score.
     fn search_root_window(&mut self, depth: i32) {
         let previous = self.root_moves[self.pv_index].previous_score;
-        let use_window = self.config.algorithm == Algorithm::Pvs
+        let use_window = self.config.ext.aspiration()
             && depth >= self.config.params.aspiration_min_depth
             && previous.abs() < TB_WIN_IN_MAX_PLY;
         let mut delta = self.config.params.aspiration_window.max(1);
@@ -319,15 +320,10 @@ impl Thread<'_> {
             let mut child = root;
             child.play_unchecked(mv);
             self.push(&root, child.hash(), 0, Some(mv));
-            let score = match self.config.algorithm {
-                Algorithm::Pvs => {
-                    self.search_root_move(&child, depth, alpha, beta, i == self.pv_index)
-                }
-                Algorithm::Minimax => -self.minimax(&child, depth - 1, 1),
-                Algorithm::AlphaBeta => -self.alphabeta(&child, depth - 1, -beta, -alpha, 1, false),
-                Algorithm::AlphaBetaTt => {
-                    -self.alphabeta(&child, depth - 1, -beta, -alpha, 1, true)
-                }
+            let first = i == self.pv_index;
+            let score = match X::search_root_child(self, &child, depth, alpha, beta) {
+                Some(score) => score,
+                None => self.search_root_move(&child, depth, alpha, beta, first),
             };
             self.pop();
             if self.stopped {

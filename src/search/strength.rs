@@ -14,11 +14,9 @@
 //!
 //! The mapping from Elo to the two levers is a model whose constants are fitted by matches
 //! against Stockfish's graded levels (`sf1500`, `sf2000` of `../shared/tools/engines.json`,
-//! 10+0.1). First fit (2026-11-23, 60 games per point, anchored at 2300 and 1900): asked
-//! 1500 played −325 [−522, −221] against `sf1500`, asked 2000 −269 [−410, −178] against
-//! `sf2000` — about 300 points too weak at both, so both anchors moved down 300. The README
-//! states what the fit supports. The draws come from the position's key mixed with the
-//! clock, so a game replayed does not repeat the same mistakes.
+//! 10+0.1; the fits and their results are in docs/strength.md, *UCI_Elo calibration*). The
+//! draws come from the position's key mixed with the clock, so a game replayed does not
+//! repeat the same mistakes.
 
 use crate::core::prng::SplitMix64;
 use crate::core::Move;
@@ -34,8 +32,8 @@ pub const DEFAULT_ELO: i64 = 1500;
 /// Principal variations the weakened search keeps to choose from.
 pub const LINES: usize = 4;
 
-/// The Elo whose node budget is [`TOP_NODES`] (first calibration, 2026-11-23: the model
-/// anchored at 2300 played about 300 points below the asked Elo at 1500 and at 2000).
+/// The Elo whose node budget is [`TOP_NODES`] (the model anchored 300 points higher played
+/// about 300 points below the asked Elo at 1500 and at 2000).
 const TOP_ELO: f64 = 2000.0;
 /// Nodes per move at [`TOP_ELO`].
 const TOP_NODES: f64 = 300_000.0;

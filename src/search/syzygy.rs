@@ -32,10 +32,9 @@
 
 use std::sync::Arc;
 
-use super::thread::Thread;
-use super::tt::{Bound, TtHit};
+use super::tt::Bound;
 use crate::core::{Board, Move, Position};
-use crate::eval::score::{self, Score, DRAW, MAX_PLY, TB_WIN};
+use crate::eval::score::{self, Score, DRAW, TB_WIN};
 use crate::tb::{ProbeError, Tablebase, Wdl};
 
 /// The tablebase settings of a search: the tables and the UCI options that steer probing.
@@ -314,59 +313,4 @@ fn rank_by_wdl(
         ranked.push(RootRank { mv, rank, score });
     }
     Ok(ranked)
-}
-
-impl Thread<'_> {
-    /// The WDL probe of an interior node (see the module's doc): `Ok(score)` ends the node
-    /// (the result stored in the table), `Err((score, bound))` is a bound the node's score
-    /// obeys, `None` when the tables do not have the position.
-    pub(crate) fn probe_tablebase(
-        &mut self,
-        board: &Board,
-        depth: i32,
-        ply: usize,
-        (alpha, beta): (Score, Score),
-    ) -> Option<Result<Score, (Score, Bound)>> {
-        let plan = &self.shared.tb;
-        let tables = &self.config.syzygy.as_ref()?.tables;
-        let wdl = match tables.probe_wdl(board) {
-            Ok(wdl) => wdl,
-            Err(e) => {
-                if let ProbeError::Table(..) = e {
-                    if self.is_main() && !self.tb_error_noted {
-                        self.tb_error_noted = true;
-                        self.reporter
-                            .note(&format!("syzygy: {e}; playing on without it"));
-                    }
-                }
-                return None;
-            }
-        };
-        self.shared
-            .tb_hits
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let (score, bound) = plan.score(wdl, ply);
-        let settles = match bound {
-            Bound::Exact => true,
-            Bound::Lower => score >= beta,
-            Bound::Upper => score <= alpha,
-        };
-        if !settles {
-            return Some(Err((score, bound)));
-        }
-        let eval = if board.is_check() {
-            0
-        } else {
-            self.evaluate(board)
-        };
-        let result = TtHit {
-            mv: None,
-            score,
-            eval,
-            depth: (depth + 6).min(MAX_PLY as i32 - 1),
-            bound,
-        };
-        self.tt_store(board.hash(), ply, result);
-        Some(Ok(score))
-    }
 }

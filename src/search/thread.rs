@@ -1,23 +1,19 @@
 //! One search thread's state and bookkeeping: the root moves, the per-ply stack and PV table,
-//! node counting and limit checks, draw detection, the transposition-table switch.
+//! node counting and limit checks, draw detection, the transposition table's use.
 //!
-//! The search itself lives beside it, one concern per file: [`super::root`] (iterative
-//! deepening and the root), [`super::node`] (PVS and quiescence), [`super::selectivity`]
-//! (pruning and reductions as pure functions), [`super::chains`] (paper 002's chain replay)
-//! and [`super::plain`] (paper 001's searches).
+//! The search itself lives beside it: [`super::root`] (iterative deepening and the root),
+//! [`super::pvs`] (the node routine, step by step) and [`super::quiescence`]. The methods
+//! marked *for extensions* are what an [`Extension`]'s hooks may use of a thread.
 
 use std::sync::atomic::Ordering;
 
-use super::chains::MoveChains;
-use super::chessmaps::ChessmapsScorer;
+use super::extension::Extension;
 use super::history::{Heuristics, Lineage, PieceTo};
-use super::ordering::{DefaultScorer, MoveBuffer, Scorer};
-use super::pruning::{MoveFilter, Rules};
-use super::tt::TtHit;
-use super::{Limits, OrderingScheme, PruningScheme, Reporter, SearchConfig, Shared, ThreadMemory};
-use crate::core::{Board, Move, Position};
+use super::ordering::MoveBuffer;
+use super::tt::{TranspositionTable, TtHit};
+use super::{Limits, Reporter, SearchConfig, Shared, ThreadMemory};
+use crate::core::{Board, Move, MoveList, Position};
 use crate::eval::score::{Score, INFINITE, MAX_PLY};
-use crate::eval::Evaluator;
 
 /// A root move with its latest and previous iteration's scores and its PV.
 #[derive(Clone, Debug)]
@@ -50,19 +46,15 @@ pub(crate) struct Frame {
 const CHECK_INTERVAL: u64 = 1024;
 
 /// The state of one search thread.
-pub struct Thread<'a> {
+pub struct Thread<'a, X: Extension> {
     pub(crate) id: usize,
     pub(crate) shared: &'a Shared<'a>,
     /// Every setting of the search, read where it is used (nothing is copied out of it).
-    pub(crate) config: &'a SearchConfig,
+    pub(crate) config: &'a SearchConfig<X>,
     /// PV lines per iteration: `MultiPV`, or more for a weakened engine to choose among.
     pub(crate) multipv: usize,
     /// The weakened main thread's lines of the last completed iteration: (move, score).
     pub(crate) strength_lines: Vec<(Move, Score)>,
-    /// How moves are ordered (default or Chessmaps), chosen once for the search.
-    pub(crate) scorer: &'static dyn Scorer,
-    /// The forward-pruning scheme (`Pruning`), chosen once: `None` when off.
-    pub(crate) filter: Option<&'static dyn MoveFilter>,
     pub(crate) nodes: u64,
     published_nodes: u64,
     pub(crate) seldepth: usize,
@@ -80,11 +72,11 @@ pub struct Thread<'a> {
     pub(crate) stack: Vec<Frame>,
     /// Killers, counter moves and histories, kept across a game's searches.
     pub(crate) heuristics: &'a mut Heuristics,
-    /// Paper 002's dynamic move chains, kept beside the heuristics.
-    pub(crate) chains: Option<&'a mut MoveChains>,
+    /// What the extension keeps between a game's searches, beside the heuristics.
+    memory: &'a mut X::Memory,
     /// One move buffer per ply.
     pub(crate) buffers: Vec<MoveBuffer>,
-    /// Late-move reductions by depth and move number ([`super::selectivity::lmr_table`]).
+    /// Late-move reductions by depth and move number ([`super::pvs::lmr_table`]).
     pub(crate) lmr: Vec<[i32; 64]>,
     /// Where progress goes (the main thread's is the front end's; helpers' are silent).
     pub(crate) reporter: &'a dyn Reporter,
@@ -94,36 +86,22 @@ pub struct Thread<'a> {
     pub(crate) tb_error_noted: bool,
 }
 
-/// The scorer of an ordering scheme (the papers' ideas are chosen here, by the search that
-/// uses them, so that the ordering module knows nothing of Chessmaps).
-fn scorer_for(scheme: OrderingScheme) -> &'static dyn Scorer {
-    match scheme {
-        OrderingScheme::Default => &DefaultScorer,
-        OrderingScheme::Chessmaps => &ChessmapsScorer,
-    }
-}
-
-/// The move filter of a pruning scheme.
-fn filter_for(scheme: PruningScheme) -> Option<&'static dyn MoveFilter> {
-    match scheme {
-        PruningScheme::Off => None,
-        PruningScheme::Rules => Some(&Rules),
-    }
-}
-
 /// Time between periodic progress reports, and before the first `currmove`.
 pub(crate) const REPORT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 
-impl<'a> Thread<'a> {
+impl<'a, X: Extension> Thread<'a, X> {
     pub(crate) fn new(
         id: usize,
         shared: &'a Shared<'a>,
-        config: &'a SearchConfig,
+        config: &'a SearchConfig<X>,
         position: &Position,
-        memory: &'a mut ThreadMemory,
+        memory: &'a mut ThreadMemory<X>,
         reporter: &'a dyn Reporter,
     ) -> Self {
-        let ThreadMemory { heuristics, chains } = memory;
+        let ThreadMemory {
+            heuristics,
+            ext: memory,
+        } = memory;
         heuristics.new_search();
         let root = *position.board();
         let legal = root.legal_moves();
@@ -143,11 +121,10 @@ impl<'a> Thread<'a> {
                 moves.retain(|m| best.contains(m));
             }
         }
-        let filter = filter_for(config.pruning);
-        if let Some(filter) = filter {
-            let mut list = crate::core::MoveList::new();
+        if config.ext.filters_moves() {
+            let mut list = MoveList::new();
             list.extend(moves.iter().copied());
-            filter.retain(&root, &mut list, false);
+            config.ext.retain(&root, &mut list, false);
             moves = list.to_vec();
         }
         let root_moves = moves
@@ -162,7 +139,7 @@ impl<'a> Thread<'a> {
                 bound: None,
             })
             .collect();
-        let lmr = super::selectivity::lmr_table(&config.params);
+        let lmr = super::pvs::lmr_table(&config.params);
         let hashes = position.hash_history().to_vec();
         Thread {
             id,
@@ -173,8 +150,6 @@ impl<'a> Thread<'a> {
                 None => config.multipv.max(1),
             },
             strength_lines: Vec::new(),
-            scorer: scorer_for(config.ordering),
-            filter,
             nodes: 0,
             published_nodes: 0,
             seldepth: 0,
@@ -189,7 +164,7 @@ impl<'a> Thread<'a> {
                 .collect(),
             stack: vec![Frame::default(); MAX_PLY + 4],
             heuristics,
-            chains: config.move_chains.then_some(chains),
+            memory,
             buffers: (0..MAX_PLY + 2).map(|_| MoveBuffer::default()).collect(),
             lmr,
             reporter,
@@ -208,9 +183,10 @@ impl<'a> Thread<'a> {
 
     // ---- bookkeeping ----------------------------------------------------------------------
 
-    /// Enters the child of the move `mv` (`None`: a null move) made at `ply` from `board`.
+    /// Enters the child of the move `mv` (`None`: a null move) made at `ply` from `board`
+    /// (*for extensions* too: every `push` is followed by a [`Thread::pop`]).
     #[inline]
-    pub(crate) fn push(&mut self, board: &Board, child_hash: u64, ply: usize, mv: Option<Move>) {
+    pub fn push(&mut self, board: &Board, child_hash: u64, ply: usize, mv: Option<Move>) {
         self.hashes.push(child_hash);
         self.stack[ply].mv = mv;
         self.stack[ply].key = mv.map(|m| PieceTo::of(board, m));
@@ -226,8 +202,9 @@ impl<'a> Thread<'a> {
         }
     }
 
+    /// Leaves the child entered by the last [`Thread::push`].
     #[inline]
-    pub(crate) fn pop(&mut self) {
+    pub fn pop(&mut self) {
         self.hashes.pop();
     }
 
@@ -241,10 +218,10 @@ impl<'a> Thread<'a> {
         self.shared.nodes.load(Ordering::Relaxed) + self.nodes - self.published_nodes
     }
 
-    /// The transposition table entry for `hash`, unless the table is switched off.
+    /// The transposition table entry for `hash`, unless the extension switches the table off.
     #[inline]
     pub(crate) fn tt_probe(&self, hash: u64, ply: usize) -> Option<TtHit> {
-        if self.config.use_tt {
+        if self.config.ext.use_tt() {
             self.shared.tt.probe(hash, ply)
         } else {
             None
@@ -254,15 +231,15 @@ impl<'a> Thread<'a> {
     /// Starts fetching the table entry of a child about to be searched.
     #[inline]
     pub(crate) fn prefetch(&self, hash: u64) {
-        if self.config.use_tt {
+        if self.config.ext.use_tt() {
             self.shared.tt.prefetch(hash);
         }
     }
 
-    /// Stores a result, unless the table is switched off.
+    /// Stores a result, unless the extension switches the table off.
     #[inline]
     pub(crate) fn tt_store(&self, hash: u64, ply: usize, result: TtHit) {
-        if self.config.use_tt {
+        if self.config.ext.use_tt() {
             self.shared.tt.store(hash, ply, result);
         }
     }
@@ -273,7 +250,7 @@ impl<'a> Thread<'a> {
     /// (as Stockfish finishes depth 1 whatever the limit): `go nodes 1` still plays a searched
     /// move, the mate in one when there is one.
     #[inline]
-    pub(crate) fn count_node_and_check_limits(&mut self, ply: usize) -> bool {
+    pub fn count_node_and_check_limits(&mut self, ply: usize) -> bool {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.stopped {
@@ -312,7 +289,7 @@ impl<'a> Thread<'a> {
     /// Draw by the fifty-move rule, insufficient material or repetition. A repetition of a
     /// position inside the search path is a draw at once (the side could repeat again); one
     /// from before the root needs to be a threefold.
-    pub(crate) fn is_draw(&self, board: &Board, ply: usize) -> bool {
+    pub fn is_draw(&self, board: &Board, ply: usize) -> bool {
         if board.halfmove_clock() >= 100 {
             return !board.is_check() || board.has_legal_move();
         }
@@ -337,18 +314,80 @@ impl<'a> Thread<'a> {
         false
     }
 
-    /// The static evaluation, from the side to move's view.
+    /// The static evaluation, from the side to move's view (*for extensions* too).
     #[inline]
-    pub(crate) fn evaluate(&self, board: &Board) -> Score {
-        self.config.evaluator.evaluate(board)
+    pub fn evaluate(&self, board: &Board) -> Score {
+        self.config.ext.evaluate(&self.config.evaluator, board)
     }
 
     /// Makes `mv` followed by the child's line the best line from `ply`.
-    pub(crate) fn update_pv(&mut self, ply: usize, mv: Move) {
+    pub fn update_pv(&mut self, ply: usize, mv: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
         line.push(mv);
         line.extend_from_slice(&tail[0]);
+    }
+}
+
+/// What an [`Extension`]'s hooks may read and do of a thread, besides [`Thread::push`],
+/// [`Thread::pop`], [`Thread::count_node_and_check_limits`], [`Thread::is_draw`],
+/// [`Thread::evaluate`], [`Thread::update_pv`] and [`Thread::qsearch`].
+impl<X: Extension> Thread<'_, X> {
+    /// The search's settings, the extension's among them (`config().ext`).
+    pub fn config(&self) -> &SearchConfig<X> {
+        self.config
+    }
+
+    /// What the extension keeps in this thread from one search of a game to the next.
+    pub fn memory(&mut self) -> &mut X::Memory {
+        self.memory
+    }
+
+    /// The position searched.
+    pub fn root(&self) -> &Board {
+        &self.root
+    }
+
+    /// The line of the best root move so far.
+    pub fn best_root_line(&self) -> &[Move] {
+        self.root_moves.first().map_or(&[], |rm| &rm.pv)
+    }
+
+    /// The best line found so far from the node at `ply`.
+    pub fn line(&self, ply: usize) -> &[Move] {
+        &self.pv[ply]
+    }
+
+    /// Sets the best line from the node at `ply` (a node starts with an empty one).
+    pub fn set_line(&mut self, ply: usize, moves: &[Move]) {
+        self.pv[ply].clear();
+        self.pv[ply].extend_from_slice(moves);
+    }
+
+    /// Counts `n` nodes visited without a search (a replayed line); no limit is checked.
+    pub fn count_nodes(&mut self, n: u64) {
+        self.nodes += n;
+    }
+
+    /// Puts a position's hash on the path (draw detection) without entering a node; every
+    /// `push_hash` is followed by a [`Thread::pop_hash`].
+    pub fn push_hash(&mut self, hash: u64) {
+        self.hashes.push(hash);
+    }
+
+    /// Takes the last hash pushed off the path.
+    pub fn pop_hash(&mut self) {
+        self.hashes.pop();
+    }
+
+    /// Whether a limit or `stop` ended the search: the scores now returned mean nothing.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// The search's transposition table.
+    pub fn tt(&self) -> &TranspositionTable {
+        self.shared.tt
     }
 }

@@ -18,16 +18,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use crate::config::Effect;
+use crate::bench;
 pub use crate::config::EngineOptions;
+use crate::config::{Effect, Options};
 use crate::core::{Board, Move, Position};
 use crate::eval::score;
-use crate::eval::Evaluator;
-use crate::lab::bench;
 use crate::perft;
 use crate::search::{
-    Bound, Limits, Reporter, SearchConfig, SearchControl, SearchInfo, SearchResult, Searcher,
-    THREAD_STACK,
+    Bound, Extension, Limits, Reporter, SearchConfig, SearchControl, SearchInfo, SearchResult,
+    Searcher, THREAD_STACK,
 };
 use command::{parse, Command, EpdLimit, Go, ParseError};
 
@@ -139,12 +138,14 @@ impl Reporter for Output {
     }
 }
 
-/// The engine: position, options, table and the running search.
-pub struct Engine {
+/// The engine: position, options, table and the running search. `O` are the options it
+/// offers: the engine's ([`EngineOptions`]), or the lab's, which add the papers' options and
+/// search with their extension.
+pub struct Engine<O: Options = EngineOptions> {
     position: Position,
-    options: EngineOptions,
+    options: O,
     /// Table and heuristics; locked by the search thread while it runs.
-    searcher: Arc<Mutex<Searcher>>,
+    searcher: Arc<Mutex<Searcher<O::Ext>>>,
     control: Arc<SearchControl>,
     search: Option<JoinHandle<()>>,
     /// Set by the search thread just before it sends `bestmove`: from then on the search is
@@ -155,13 +156,13 @@ pub struct Engine {
     list_tunables: bool,
 }
 
-impl Engine {
+impl<O: Options> Engine<O> {
     /// A fresh engine writing to `out`.
     pub fn new(out: Output) -> Self {
-        let options = EngineOptions::default();
+        let options = O::default();
         Engine {
             position: Position::default(),
-            searcher: Arc::new(Mutex::new(Searcher::new(options.hash_mb))),
+            searcher: Arc::new(Mutex::new(Searcher::new(options.engine().hash_mb))),
             options,
             control: Arc::new(SearchControl::default()),
             search: None,
@@ -187,18 +188,13 @@ impl Engine {
             }
         }
         self.stop_and_wait();
-        self.save_library();
+        self.end_game();
     }
 
-    /// `ActionLearn`: writes the cases the library learned to its file.
-    fn save_library(&self) {
-        match self.options.save_library() {
-            Some(Ok(0)) | None => {}
-            Some(Ok(n)) => self.info_string(&format!(
-                "library: {n} new cases written to {}",
-                self.options.action_file
-            )),
-            Some(Err(e)) => self.info_string(&format!("{e}; cases kept in memory")),
+    /// The end of a game (`ucinewgame`, `quit`): the options write out what they must.
+    fn end_game(&self) {
+        if let Some(note) = self.options.end_game() {
+            self.info_string(&note);
         }
     }
 
@@ -234,9 +230,13 @@ impl Engine {
         };
         match command {
             Command::Uci => {
-                self.say(&format!("id name chainmate {}", env!("CARGO_PKG_VERSION")));
+                self.say(&format!(
+                    "id name {} {}",
+                    O::ENGINE_NAME,
+                    env!("CARGO_PKG_VERSION")
+                ));
                 self.say("id author the chainmate developers");
-                for line in EngineOptions::declarations(self.list_tunables) {
+                for line in O::declarations(self.list_tunables) {
                     self.say(&line);
                 }
                 self.say("uciok");
@@ -246,7 +246,7 @@ impl Engine {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => {
                 self.stop_and_wait();
-                self.save_library();
+                self.end_game();
                 self.position = Position::default();
                 self.clear_hash();
             }
@@ -292,7 +292,7 @@ impl Engine {
             Ok(t) => t,
             Err(e) => return self.info_string(&format!("epd: cannot read '{file}': {e}")),
         };
-        let (records, errors) = crate::lab::suite::parse_suite(&text);
+        let (records, errors) = crate::suite::parse_suite(&text);
         for (line, e) in &errors {
             self.info_string(&format!("epd: {file}:{line}: {e}; skipped"));
         }
@@ -301,11 +301,11 @@ impl Engine {
             EpdLimit::Nodes(n) => Limits::nodes(n),
             EpdLimit::Movetime(ms) => Limits::movetime(ms),
         };
-        let report = crate::lab::suite::solve_all(
+        let report = crate::suite::solve_all(
             &records,
             &limits,
             &self.options.search_config(),
-            self.options.hash_mb,
+            self.options.engine().hash_mb,
             |_, _| {},
         );
         for f in &report.failures {
@@ -320,13 +320,13 @@ impl Engine {
     }
 
     /// The searcher, once no search holds it (callers stop any search first).
-    fn with_searcher(&self, f: impl FnOnce(&mut Searcher)) {
+    fn with_searcher(&self, f: impl FnOnce(&mut Searcher<O::Ext>)) {
         let mut searcher = self.searcher.lock().unwrap_or_else(|p| p.into_inner());
         f(&mut searcher);
     }
 
     fn clear_hash(&mut self) {
-        let threads = self.options.search.threads;
+        let threads = self.options.engine().search.threads;
         self.with_searcher(|s| s.clear_with_threads(threads));
     }
 
@@ -337,33 +337,34 @@ impl Engine {
         }
         // A search that has sent its bestmove may still be exiting: let it finish.
         self.stop_and_wait();
-        let old_hash = self.options.hash_mb;
+        let old_hash = self.options.engine().hash_mb;
         match self.options.set(name, value) {
             Ok(Effect::None) => {}
             Ok(Effect::ClearHash) => self.clear_hash(),
             Err(e) => self.info_string(&e.to_string()),
         }
         if name.trim().eq_ignore_ascii_case("SyzygyPath") {
-            let note = match &self.options.tablebase {
+            let engine = self.options.engine();
+            let note = match &engine.tablebase {
                 Some(tb) => format!(
                     "syzygy: {} WDL and {} DTZ tables, up to {} pieces, in {}",
                     tb.len(),
                     tb.dtz_count(),
                     tb.max_pieces(),
-                    self.options.syzygy_path
+                    engine.syzygy_path
                 ),
                 None => "syzygy: no tables".to_string(),
             };
             self.info_string(&note);
         }
-        self.out.set_chess960(self.options.chess960);
-        if self.options.hash_mb != old_hash {
-            let mb = self.options.hash_mb;
+        self.out.set_chess960(self.options.engine().chess960);
+        if self.options.engine().hash_mb != old_hash {
+            let mb = self.options.engine().hash_mb;
             let mut resized = Ok(());
             self.with_searcher(|s| resized = s.resize(mb));
             if let Err(e) = resized {
                 // The old table is kept: the option says what the engine really has.
-                self.options.hash_mb = old_hash;
+                self.options.engine_mut().hash_mb = old_hash;
                 self.info_string(&format!("{e}; keeping the {old_hash} MiB table"));
             }
         }
@@ -432,7 +433,7 @@ impl Engine {
             board,
             depth,
             true,
-            self.options.search.threads,
+            self.options.engine().search.threads,
             |mv, n| self.say(&format!("{}: {n}", mv.uci(chess960))),
         );
         let total: u64 = split.iter().map(|(_, n)| n).sum();
@@ -497,17 +498,17 @@ pub fn setup_position(fen: Option<&str>, moves: &[String]) -> Result<Position, P
 }
 
 /// A search to run on its own thread.
-struct SearchJob {
+struct SearchJob<X: Extension> {
     answered: Arc<std::sync::atomic::AtomicBool>,
     position: Position,
     limits: Limits,
-    config: SearchConfig,
-    searcher: Arc<Mutex<Searcher>>,
+    config: SearchConfig<X>,
+    searcher: Arc<Mutex<Searcher<X>>>,
     control: Arc<SearchControl>,
     out: Output,
 }
 
-impl SearchJob {
+impl<X: Extension> SearchJob<X> {
     fn run(self) {
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             let mut searcher = self.searcher.lock().unwrap_or_else(|p| p.into_inner());

@@ -81,9 +81,20 @@ pub fn parallel_map<T: Sync, R: Send>(items: &[T], job: impl Fn(&T) -> R + Sync)
         .collect()
 }
 
-/// Runs the built `chainmate` binary with `args` and collects its output.
+/// The binary the including test drives: `chainmate-lab` in the lab crate's tests (which
+/// include this module by path), `chainmate` in the engine's.
+pub const BIN: &str = match (
+    option_env!("CARGO_BIN_EXE_chainmate-lab"),
+    option_env!("CARGO_BIN_EXE_chainmate"),
+) {
+    (Some(lab), _) => lab,
+    (None, Some(engine)) => engine,
+    (None, None) => panic!("common is for integration tests, which have a binary"),
+};
+
+/// Runs the built binary ([`BIN`]) with `args` and collects its output.
 pub fn chainmate(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_chainmate"))
+    std::process::Command::new(BIN)
         .args(args)
         .output()
         .expect("run chainmate")

@@ -18,18 +18,14 @@ pub struct Engine {
 impl Engine {
     /// Starts the engine with no arguments.
     pub fn start() -> Engine {
-        Engine::spawn(Command::new(env!("CARGO_BIN_EXE_chainmate")))
+        Engine::spawn(Command::new(super::BIN))
     }
 
     /// Starts the engine under a virtual-memory limit of `kib` KiB (`ulimit -v`), as a
     /// machine short of memory would run it.
     pub fn start_with_memory_limit(kib: u64) -> Engine {
         let mut command = Command::new("sh");
-        command.args([
-            "-c",
-            &format!("ulimit -v {kib} && exec \"$0\""),
-            env!("CARGO_BIN_EXE_chainmate"),
-        ]);
+        command.args(["-c", &format!("ulimit -v {kib} && exec \"$0\""), super::BIN]);
         Engine::spawn(command)
     }
 
