@@ -14,7 +14,7 @@
 //! | [`book`] | opening books the search asks first: paper 000's case-based retrieval over the ECO lines, Polyglot books |
 //! | [`library`] | paper 003's action library: grandmasters' replies retrieved by the opponent's move and by similarity, restricting the root moves; retention |
 //! | [`config`] | every option, tunable and lab preset as one table; `EngineOptions` → `SearchConfig` |
-//! | [`lab`] | bench and the pinned signatures, node-count experiments, the README's figures, test suites |
+//! | [`lab`] | bench and the pinned signatures, node-count experiments, the docs' figures, test suites |
 //! | [`tournament`] | games under the rules with clocks or node limits, opening books, matches, Elo |
 //! | [`tune`] | fitting evaluator parameters to game results (Texel) |
 //! | [`uci`] | the UCI front end: command parser and engine loop |

@@ -9,7 +9,7 @@
 //! | `epd` | [`epd`]: solve a `bm`/`am` test suite |
 //! | `datagen` | [`datagen`]: self-play positions for fitting the evaluator |
 //! | `tune` | [`tune`]: fit an evaluator's parameters (Texel's method; [`genetic`]: paper 000's GA; [`spsa`]: SPSA) |
-//! | `experiment` | [`experiment`]: node counts over suites; the README's figures |
+//! | `experiment` | [`experiment`]: node counts over suites; the docs' figures |
 //! | `match` | [`match_cmd`]: an in-process match between two configurations |
 //! | `book` | [`book`]: build a Polyglot book from PGN games, probe a position |
 //! | `analyse` | [`analyse`]: evaluation over a game, CSV and SVG (paper 000's Figures 3–4) |

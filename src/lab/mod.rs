@@ -2,9 +2,9 @@
 //! and solving EPD test suites.
 //!
 //! * [`bench`]: the search signature (`chainmate bench`).
-//! * [`pins`]: one signature per configuration the README reports (`chainmate bench --config`).
+//! * [`pins`]: one signature per configuration the docs report (`chainmate bench --config`).
 //! * [`experiment`]: node counts of configurations over a suite (`chainmate experiment nodes`).
-//! * [`figures`]: the README's node-count tables, regenerated and checked.
+//! * [`figures`]: the docs' node-count tables, regenerated and checked.
 //! * [`predict`]: move prediction by the action library and the search (paper 003).
 //! * [`suite`]: `bm`/`am` test suites (`chainmate epd`).
 //! * [`book_distance`]: what a case-based book move costs by retrieval distance.
