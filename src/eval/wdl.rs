@@ -31,7 +31,7 @@ pub struct WdlModel {
 /// draws), so that a draw is as likely as it is between two equal players at that control
 /// (`chainmate match --engine-a default --engine-b default --tc 10+0.1 --games 100 --book
 /// 8moves_v3_sample4999.epd --seed 24 --pgn selfplay.pgn`, then `chainmate experiment wdl --pgn
-/// selfplay.pgn`; README, "UCI"). The first fit, to 350 fast games against Toga II, put `a`
+/// selfplay.pgn`; docs/uci.md, "Win/draw/loss"). The first fit, to 350 fast games against Toga II, put `a`
 /// at ~11 cp with full material and so gave a 4.6 % draw at the start position.
 pub const FITTED: WdlModel = WdlModel {
     a: [291.9, -183.4],

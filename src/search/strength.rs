@@ -16,7 +16,7 @@
 //! against Stockfish's graded levels (`sf1500`, `sf2000` of `../shared/tools/engines.json`,
 //! 10+0.1). First fit (2026-11-23, 60 games per point, anchored at 2300 and 1900): asked
 //! 1500 played −325 [−522, −221] against `sf1500`, asked 2000 −269 [−410, −178] against
-//! `sf2000` — about 300 points too weak at both, so both anchors moved down 300. The README
+//! `sf2000` — about 300 points too weak at both, so both anchors moved down 300. docs/uci.md
 //! states what the fit supports. The draws come from the position's key mixed with the
 //! clock, so a game replayed does not repeat the same mistakes.
 
