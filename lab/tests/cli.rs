@@ -44,7 +44,16 @@ fn figures_are_printed_and_a_stale_table_fails_the_check() {
     assert!(figures("--write").status.success());
     let check = figures("--check");
     assert!(check.status.success(), "{}", text(&check.stderr));
+    // A file that holds none of the figures is refused, and the refusal names their pages.
+    std::fs::write(&doc, "# no figures here\n").unwrap();
+    let none = figures("--check");
+    assert_eq!(none.status.code(), Some(2), "{}", text(&none.stderr));
+    assert!(text(&none.stderr).contains("docs/papers/001-minimax-to-alpha-beta.md"));
     std::fs::remove_file(&doc).ok();
+    // Without a file, every page that holds the chosen figures, found from the repository.
+    let pages = chainmate(&["experiment", "figures", "--only", "paper001", "--check"]);
+    assert!(pages.status.success(), "{}", text(&pages.stderr));
+    assert!(text(&pages.stdout).contains("001-minimax-to-alpha-beta.md: 1 figure matches"));
 }
 
 #[test]

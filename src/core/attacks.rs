@@ -56,7 +56,7 @@ pub fn bishop_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// Squares a rook on `sq` attacks, given the occupied squares: the PEXT table when the build
 /// targets a CPU with BMI2, unless the `no-pext` feature asks for the magic multiplication
-/// (faster on AMD Zen 1 and Zen 2, whose PEXT is microcoded; see the README).
+/// (faster on AMD Zen 1 and Zen 2, whose PEXT is microcoded; see docs/perft.md).
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     #[cfg(all(

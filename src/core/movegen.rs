@@ -26,7 +26,7 @@ use super::piece::{Color, Piece};
 use super::square::{File, Rank, Square};
 
 /// Up to this many king targets are tested square by square; above it, against a map of
-/// every enemy attack (measured on the perft positions: see the README's perft table).
+/// every enemy attack (measured on the perft positions: see docs/perft.md).
 const KING_TARGETS_TESTED_ONE_BY_ONE: u32 = 2;
 
 /// Which legal moves to generate. `Noisy` and `Quiet` partition `All`; when the side to move is

@@ -1,5 +1,5 @@
 //! `chainmate experiment`: node counts of configurations over position suites (`nodes`), and
-//! the README's node-count tables regenerated or checked (`figures`).
+//! the docs' node-count tables regenerated or checked (`figures`).
 
 use std::path::PathBuf;
 
@@ -21,8 +21,8 @@ pub enum ExperimentCommand {
     /// chessmaps (no table), mc (move chains), rules (paper 000 pruning), base, pruning
     /// (paper 000's players), plain, or NAME=VALUE for any option.
     Nodes(NodesArgs),
-    /// The README's node-count tables: print them, write them into the README between their
-    /// markers (`--write`), or check that the README's equal a fresh run (`--check`).
+    /// The docs' node-count tables: print them, write each onto its page between its markers
+    /// (`--write`), or check that the pages' tables equal a fresh run (`--check`).
     Figures(FiguresArgs),
     /// Paper 000's Table 4: book moves of the case-based opening player before it searches,
     /// against the same player, a random player and the Base player, sorted and not sorted;
@@ -213,13 +213,14 @@ pub struct DepthTimeArgs {
 /// Arguments of `experiment figures`.
 #[derive(Args, Debug)]
 pub struct FiguresArgs {
-    /// Replace the tables of this Markdown file (between `<!-- figure ID -->` and
-    /// `<!-- /figure -->`) with a fresh run.
-    #[arg(long, value_name = "FILE", conflicts_with = "check")]
-    pub write: Option<PathBuf>,
-    /// Exit with 1 if a table of this file differs from a fresh run.
-    #[arg(long, value_name = "FILE")]
-    pub check: Option<PathBuf>,
+    /// Replace the tables (between `<!-- figure ID -->` and `<!-- /figure -->`) with a fresh
+    /// run: on every page that holds figures, or only in FILE.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, conflicts_with = "check")]
+    pub write: Option<Option<PathBuf>>,
+    /// Exit with 1 if a table differs from a fresh run: on every page that holds figures, or
+    /// only in FILE.
+    #[arg(long, value_name = "FILE", num_args = 0..=1)]
+    pub check: Option<Option<PathBuf>>,
     /// Only these figures (repeatable): paper001, paper000, table1.
     #[arg(long, value_name = "ID")]
     pub only: Vec<String>,
@@ -366,39 +367,113 @@ fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
             })
             .collect::<Result<Vec<_>, _>>()?
     };
+    let target = args.write.as_ref().or(args.check.as_ref());
+    let pages = match target {
+        None => Vec::new(),
+        Some(file) => figure_pages(file.as_deref(), &chosen)?,
+    };
+    let needed: Vec<&figures::Figure> = match target {
+        None => chosen,
+        Some(_) => chosen
+            .into_iter()
+            .filter(|f| {
+                pages
+                    .iter()
+                    .any(|(_, _, on)| on.iter().any(|g| g.id == f.id))
+            })
+            .collect(),
+    };
     let bar = progress_bar(0, "{bar:40} {pos}/{len} cells [{elapsed} / ~{duration}]");
-    let tables = figures::compute(&chosen, args.threads, |done, total| {
+    let tables = figures::compute(&needed, args.threads, |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     })?;
     bar.finish_and_clear();
-    let bad_doc = |path: &PathBuf, e: figures::FigureError| {
-        CliError::Input(format!("{}: {e}", path.display()))
-    };
-    if let Some(path) = &args.write {
-        let doc = read(path)?;
-        write(
-            path,
-            &figures::splice(&doc, &tables).map_err(|e| bad_doc(path, e))?,
-        )?;
-        println!("wrote {} tables into {}", tables.len(), path.display());
-    } else if let Some(path) = &args.check {
-        let doc = read(path)?;
-        let stale = figures::differences(&doc, &tables).map_err(|e| bad_doc(path, e))?;
-        if !stale.is_empty() {
-            return Err(CliError::CheckFailed(format!(
-                "{}: figures differ from a fresh run: {} (regenerate with --write)",
-                path.display(),
-                stale.join(", ")
-            )));
-        }
-        println!("{}: all {} figures match", path.display(), tables.len());
-    } else {
+    if target.is_none() {
         for (id, table) in &tables {
             println!("<!-- figure {id} -->\n{table}<!-- /figure -->\n");
         }
+        return Ok(());
+    }
+    let mut stale = Vec::new();
+    for (path, doc, on) in &pages {
+        let mine: Vec<(&str, String)> = tables
+            .iter()
+            .filter(|(id, _)| on.iter().any(|f| f.id == *id))
+            .map(|(id, table)| (*id, table.clone()))
+            .collect();
+        let bad_doc = |e: figures::FigureError| CliError::Input(format!("{}: {e}", path.display()));
+        if args.write.is_some() {
+            write(path, &figures::splice(doc, &mine).map_err(bad_doc)?)?;
+            println!(
+                "wrote {} into {}",
+                count(mine.len(), "table"),
+                path.display()
+            );
+            continue;
+        }
+        let differ = figures::differences(doc, &mine).map_err(bad_doc)?;
+        if differ.is_empty() {
+            let verb = if mine.len() == 1 { "matches" } else { "match" };
+            println!("{}: {} {verb}", path.display(), count(mine.len(), "figure"));
+        } else {
+            stale.push(format!("{}: {}", path.display(), differ.join(", ")));
+        }
+    }
+    if !stale.is_empty() {
+        return Err(CliError::CheckFailed(format!(
+            "figures differ from a fresh run (regenerate with --write): {}",
+            stale.join("; ")
+        )));
     }
     Ok(())
+}
+
+/// "1 table", "3 tables".
+fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
+/// A page to write or check: its path, its text, and the chosen figures it shows.
+type FigurePage = (PathBuf, String, Vec<&'static figures::Figure>);
+
+/// The pages `--write`/`--check` go through: `file` alone (the chosen figures whose markers
+/// it holds), or every page of the chosen figures, found from the repository root above the
+/// current directory.
+fn figure_pages(
+    file: Option<&std::path::Path>,
+    chosen: &[&'static figures::Figure],
+) -> Result<Vec<FigurePage>, CliError> {
+    if let Some(path) = file {
+        let doc = read(path)?;
+        let on = figures::present_in(&doc, chosen);
+        if on.is_empty() {
+            return Err(CliError::Input(format!(
+                "{}: holds none of the figures' markers ('<!-- figure ID -->'); they live on {}",
+                path.display(),
+                figures::pages().join(", ")
+            )));
+        }
+        return Ok(vec![(path.to_path_buf(), doc, on)]);
+    }
+    let here = std::env::current_dir().map_err(|e| CliError::Input(e.to_string()))?;
+    let root = figures::root_from(&here).ok_or_else(|| {
+        CliError::Input(format!(
+            "{} is not inside the repository (no {} above it): run from the repository or name the file",
+            here.display(),
+            figures::pages().join(", ")
+        ))
+    })?;
+    let mut out = Vec::new();
+    for page in figures::pages() {
+        let on: Vec<_> = chosen.iter().copied().filter(|f| f.page == page).collect();
+        if !on.is_empty() {
+            let path = root.join(page);
+            let doc = read(&path)?;
+            out.push((path, doc, on));
+        }
+    }
+    Ok(out)
 }
 
 fn run_book(args: &BookArgs) -> Result<(), CliError> {

@@ -8,7 +8,7 @@ use crate::search::Algorithm;
 pub struct Preset {
     /// The token.
     pub name: &'static str,
-    /// What it stands for (shown by `--help` texts and the README).
+    /// What it stands for (shown by `--help` texts and docs/papers/README.md).
     pub doc: &'static str,
     /// The settings, applied in order.
     pub settings: &'static [(&'static str, &'static str)],

@@ -1,9 +1,10 @@
-//! The README's node-count tables, as data: each [`Figure`] names its positions, depths and
-//! configurations, and renders the Markdown table the README shows.
+//! The docs' node-count tables, as data: each [`Figure`] names its positions, depths and
+//! configurations, the page it lives on, and renders the Markdown table that page shows.
 //!
-//! `chainmate experiment figures` prints them; `--write README.md` replaces each table in the
-//! README between its markers, and `--check README.md` fails when any differs from a fresh
-//! run (`tests/figures.rs` does the same on every test run). A table sits in the README as
+//! `chainmate experiment figures` prints them; `--write` replaces each table on its page
+//! between its markers, and `--check` fails when any differs from a fresh run (both go
+//! through every page in [`pages`], or one named file; `tests/figures.rs` checks every page
+//! on every test run). A table sits on its page as
 //!
 //! ```text
 //! <!-- figure table1 -->
@@ -21,6 +22,7 @@
 
 use std::collections::HashMap;
 use std::fmt::{self, Write as _};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -70,11 +72,13 @@ pub struct Row {
     pub note: &'static str,
 }
 
-/// A node-count table of the README.
+/// A node-count table of the docs.
 #[derive(Clone, Copy, Debug)]
 pub struct Figure {
     /// The marker name.
     pub id: &'static str,
+    /// The Markdown page that shows it, relative to the repository root.
+    pub page: &'static str,
     /// The positions.
     pub source: Source,
     /// Depths, one column (and a change column) each.
@@ -107,10 +111,18 @@ const fn noted(spec: &'static str, baseline: Option<&'static str>, note: &'stati
     }
 }
 
-/// Every figure of the README.
+/// The page of paper 000's figures.
+const PAPER_000: &str = "docs/papers/000-cbr-and-rule-based-pruning.md";
+/// The page of paper 001's figures.
+const PAPER_001: &str = "docs/papers/001-minimax-to-alpha-beta.md";
+/// The page of paper 002's figures.
+const PAPER_002: &str = "docs/papers/002-dynamic-move-chains.md";
+
+/// Every figure of the docs.
 pub const FIGURES: &[Figure] = &[
     Figure {
         id: "paper001",
+        page: PAPER_001,
         source: Source::Start,
         depths: &[4],
         sets: &["Evaluator=material"],
@@ -130,6 +142,7 @@ pub const FIGURES: &[Figure] = &[
     },
     Figure {
         id: "paper000",
+        page: PAPER_000,
         source: Source::Gm100,
         depths: &[5],
         sets: super::pins::PAPERS_EVALUATOR,
@@ -157,6 +170,7 @@ pub const FIGURES: &[Figure] = &[
     },
     Figure {
         id: "table1",
+        page: PAPER_002,
         source: Source::Gm100,
         depths: &[5, 6],
         sets: super::pins::PAPERS_EVALUATOR,
@@ -192,6 +206,44 @@ pub const FIGURES: &[Figure] = &[
 /// The figure called `id`.
 pub fn find(id: &str) -> Option<&'static Figure> {
     FIGURES.iter().find(|f| f.id == id)
+}
+
+/// Every page that holds a figure, each once, in the order of [`FIGURES`].
+pub fn pages() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for f in FIGURES {
+        if !out.contains(&f.page) {
+            out.push(f.page);
+        }
+    }
+    out
+}
+
+/// The repository root as seen from `start`: the nearest directory at or above it that holds
+/// every page of [`pages`] (so that the pages are found from the root, a member crate's
+/// folder or anywhere below).
+pub fn root_from(start: &Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .find(|dir| pages().iter().all(|page| dir.join(page).is_file()))
+        .map(Path::to_path_buf)
+}
+
+/// The figures of `figures` whose opening marker `doc` holds, in order.
+pub fn present_in<'a>(doc: &str, figures: &[&'a Figure]) -> Vec<&'a Figure> {
+    figures
+        .iter()
+        .filter(|f| doc.contains(&format!("<!-- figure {} -->\n", f.id)))
+        .copied()
+        .collect()
+}
+
+/// The ids of every `<!-- figure ID -->` marker line in `doc`, in order (known or not); a
+/// marker quoted inside a line of prose is not one.
+pub fn markers(doc: &str) -> Vec<&str> {
+    doc.lines()
+        .filter_map(|line| line.strip_prefix("<!-- figure ")?.strip_suffix(" -->"))
+        .collect()
 }
 
 /// One search cell: average nodes of a configuration over a source at a depth.
@@ -360,7 +412,7 @@ fn render(f: &Figure, results: &Results) -> String {
     out
 }
 
-/// Why a README's figures could not be checked or replaced.
+/// Why a page's figures could not be checked or replaced.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FigureError {
     /// A figure's opening marker is missing.
@@ -426,7 +478,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn numbers_are_written_as_in_the_readme() {
+    fn numbers_are_written_as_the_pages_show_them() {
         assert_eq!(thousands(463_493.4), "463,493");
         assert_eq!(thousands(217.0), "217");
         assert_eq!(thousands(1_000.0), "1,000");
@@ -450,6 +502,37 @@ mod tests {
             splice("<!-- figure x -->\n", &tables),
             Err(FigureError::Unclosed("x".into()))
         );
+    }
+
+    #[test]
+    fn every_figure_has_a_markdown_page_and_pages_are_listed_once() {
+        let pages = pages();
+        for f in FIGURES {
+            assert!(
+                f.page.ends_with(".md") && !f.page.starts_with('/'),
+                "{}",
+                f.page
+            );
+            assert_eq!(pages.iter().filter(|p| **p == f.page).count(), 1);
+        }
+    }
+
+    #[test]
+    fn markers_and_presence_are_read_from_a_page() {
+        let doc = "x\n<!-- figure table1 -->\nt\n<!-- /figure -->\n<!-- figure nope -->\n\
+                   a quoted `<!-- figure ID -->` is prose\n";
+        assert_eq!(markers(doc), vec!["table1", "nope"]);
+        let all: Vec<&Figure> = FIGURES.iter().collect();
+        let present: Vec<&str> = present_in(doc, &all).iter().map(|f| f.id).collect();
+        assert_eq!(present, vec!["table1"]);
+    }
+
+    #[test]
+    fn the_root_is_found_from_below_it() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let found = root_from(&root.join("src/lab")).expect("the pages are in this checkout");
+        assert!(found.join(PAPER_001).is_file());
+        assert_eq!(root_from(Path::new("/")), None);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Pinned signatures: one node count for every configuration the README reports.
+//! Pinned signatures: one node count for every configuration the docs report.
 //!
 //! `bench` pins the default search; the papers' configurations (`plain+chessmaps`, `rules`,
 //! `minimax`, ...) run code `bench` never touches, so each has its own small fixed search

@@ -2,7 +2,7 @@
 """Writes endgames.epd: the first position with five or six pieces (kings included) and no
 castling rights of each of the first 200 games of ../shared/data/games/gm_classical_2600plus.pgn
 that reach one, with the grandmaster's move as `bm` (python-chess 1.11.2). It is the endgame
-suite of the README's tablebase figures (nps with and without tables)."""
+suite of docs/tablebases.md's figures (nps with and without tables)."""
 import os
 import chess.pgn
 
