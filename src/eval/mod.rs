@@ -183,9 +183,6 @@ pub trait Evaluator: Send + Sync {
 /// file's header says how). The paper's values stay the evaluator's defaults.
 pub const TSVETKOV_TUNED: &str = include_str!("tsvetkov_tuned.txt");
 
-/// The fitted weights of `full` (the file's header says how they were fitted).
-pub const FULL_TUNED: &str = include_str!("full_tuned.txt");
-
 /// Every evaluator, selectable by name at run time. Static dispatch: the search calls
 /// `evaluate` through a `match`, not a virtual call.
 // The variants carry their parameter tables inline (piece-square tables make them ~1.6 kB):
@@ -212,7 +209,8 @@ impl AnyEvaluator {
     /// `weighted:<preset>` selects another of the paper's weight presets. `tsvetkov` and
     /// `tsvetkov:paper` are the Tsvetkov evaluator with the paper's weights; `tsvetkov:tuned`
     /// has weights fitted to game results (see [`TSVETKOV_TUNED`]); `full` is the
-    /// full evaluator grown from it ([`full`], weights [`FULL_TUNED`]), the default for play.
+    /// full evaluator grown from it ([`full`], its fitted weights the defaults), the default
+    /// for play.
     /// `material:zero` is paper 004's all-zero evaluation (every piece worth nothing).
     pub const NAMES: &'static [&'static str] = &[
         "tsvetkov",
@@ -256,9 +254,7 @@ impl AnyEvaluator {
                 Some(AnyEvaluator::Tsvetkov(e))
             }
             "power" => Some(AnyEvaluator::Power(power::Power::default())),
-            "full" => Some(AnyEvaluator::Full(
-                full::Full::from_text(FULL_TUNED).expect("the shipped weights load"),
-            )),
+            "full" => Some(AnyEvaluator::Full(full::Full::default())),
             _ => None,
         }
     }

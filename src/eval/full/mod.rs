@@ -139,7 +139,8 @@ use king::king_danger_penalty_int;
 use scaling::{complexity_adjustment_int, PHASE_UNITS};
 use walk::{add, merge_counts, PerField, SideMaps, SideView, Sum};
 
-/// The `full` evaluator.
+/// The `full` evaluator. `Full::default()` carries the shipped weights (the literals of
+/// `weights.rs`): it is the evaluator the engine plays with.
 #[derive(Clone)]
 pub struct Full {
     /// The weights; private so that every change goes through a method that retires the
@@ -178,6 +179,12 @@ impl Full {
     /// The weights.
     pub fn weights(&self) -> &FullParams {
         &self.params
+    }
+
+    /// The weights as the Rust block that declares them in `src/eval/full/weights.rs`: what
+    /// ships a fit as the evaluator's defaults (see [`params::rust_block`]).
+    pub fn weights_as_rust(&self) -> String {
+        params::rust_block(&self.params)
     }
 
     /// Sets every weight pair from flat order (see [`FullParams::set_flat`]).

@@ -1,9 +1,12 @@
-//! The weights' type: [`Tapered`] pairs named by phase and element, and the `full_params!`
-//! macro that declares the weight struct ([`super::weights`]) with its flat indices (the
-//! tuner's coordinates) and field table.
+//! The weights' type: [`Tapered`] pairs named by phase and element; the `full_params!` macro
+//! that declares the weight struct ([`super::weights`]) with its flat indices (the tuner's
+//! coordinates) and field table; and [`rust_block`], which writes a set of weights as that
+//! declaration, so a fit is shipped by pasting its output over the block.
+
+use std::fmt::Write as _;
 
 use crate::core::Square;
-use crate::eval::params::{InvalidValue, ParamField, ParamKind};
+use crate::eval::params::{InvalidValue, ParamField, ParamKind, ParamSet};
 
 /// A middlegame/endgame pair of weights, in centipawns.
 pub type S = [i32; 2];
@@ -13,9 +16,17 @@ pub type S = [i32; 2];
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tapered<const N: usize>(pub [S; N]);
 
-impl<const N: usize> Tapered<N> {
-    pub(super) const fn filled(value: S) -> Self {
-        Tapered([value; N])
+impl Tapered<64> {
+    /// A table by square from two diagrams, the middlegame weights and the endgame weights,
+    /// each written as a board is printed: rank 8 first, the a-file first in each rank.
+    pub const fn from_diagrams(mg: [i32; 64], eg: [i32; 64]) -> Self {
+        let mut t = [[0; 2]; 64];
+        let mut i = 0;
+        while i < 64 {
+            t[i] = [mg[i ^ 56], eg[i ^ 56]];
+            i += 1;
+        }
+        Tapered(t)
     }
 }
 
@@ -109,15 +120,112 @@ macro_rules! full_params {
 }
 pub(super) use full_params;
 
+/// The widest line [`rust_block`] writes (rustfmt's default width).
+const WIDTH: usize = 100;
+
+/// `weights` (every field a [`Tapered`]) as the `full_params!` block of `weights.rs`: each
+/// field's documentation wrapped at 100 columns, then `name: N = value` with the values as
+/// literals — a list of pairs, a table by square as two diagrams
+/// ([`Tapered::from_diagrams`]). `chainmate eval --evaluator full --params FIT --dump-params
+/// --rust` prints it for a fitted file; a test keeps the source equal to what this writes for
+/// the defaults, so pasting a new block changes the numbers and nothing else.
+pub fn rust_block(weights: &dyn ParamSet) -> String {
+    let mut out = String::from("full_params! {\n");
+    for (name, doc, field) in weights.fields() {
+        for line in wrap(doc, WIDTH - "    /// ".len()) {
+            writeln!(out, "    /// {line}").expect("writing to a String");
+        }
+        let pairs: Vec<[i32; 2]> = (0..field.count() / 2)
+            .map(|e| [field.get(2 * e) as i32, field.get(2 * e + 1) as i32])
+            .collect();
+        if pairs.len() == 64 {
+            write_diagrams(&mut out, name, &pairs);
+        } else {
+            write_pairs(&mut out, name, &pairs);
+        }
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// `text`'s words in lines of at most `width` characters.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// A field of pairs: on one line when it fits, else 8, 4, 2 or 1 aligned pairs a line (each
+/// line indented 8 and ending in a comma, within [`WIDTH`]).
+fn write_pairs(out: &mut String, name: &str, pairs: &[[i32; 2]]) {
+    let n = pairs.len();
+    let plain: Vec<String> = pairs.iter().map(|[m, e]| format!("[{m}, {e}]")).collect();
+    let one_line = format!("    {name}: {n} = Tapered([{}]),", plain.join(", "));
+    if one_line.chars().count() <= WIDTH {
+        out.push_str(&one_line);
+        out.push('\n');
+        return;
+    }
+    let width = |phase: usize| pairs.iter().map(|p| p[phase].to_string().len()).max();
+    let (wm, we) = (width(0).unwrap_or(1), width(1).unwrap_or(1));
+    let aligned: Vec<String> = pairs
+        .iter()
+        .map(|[m, e]| format!("[{m:>wm$}, {e:>we$}]"))
+        .collect();
+    let pair = wm + we + 4;
+    let per_line = [8, 4, 2, 1]
+        .into_iter()
+        .find(|&k| 8 + k * pair + 2 * (k - 1) < WIDTH)
+        .unwrap_or(1);
+    writeln!(out, "    {name}: {n} = Tapered([").expect("writing to a String");
+    for line in aligned.chunks(per_line) {
+        writeln!(out, "        {},", line.join(", ")).expect("writing to a String");
+    }
+    out.push_str("    ]),\n");
+}
+
+/// A table by square: the middlegame and the endgame weights as two diagrams, rank 8 first.
+fn write_diagrams(out: &mut String, name: &str, pairs: &[[i32; 2]]) {
+    let w = pairs
+        .iter()
+        .flatten()
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(1);
+    writeln!(out, "    {name}: 64 = Tapered::from_diagrams(").expect("writing to a String");
+    for phase in 0..2 {
+        out.push_str(["        // middlegame\n", "        // endgame\n"][phase]);
+        out.push_str("        [\n");
+        for rank in (0..8).rev() {
+            let row: Vec<String> = (0..8)
+                .map(|file| format!("{:>w$}", pairs[rank * 8 + file][phase]))
+                .collect();
+            writeln!(out, "            {},", row.join(", ")).expect("writing to a String");
+        }
+        out.push_str("        ],\n");
+    }
+    out.push_str("    ),\n");
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{idx, FullParams};
+    use super::{rust_block, wrap, Tapered};
     use crate::core::Square;
     use crate::eval::params::ParamSet;
 
     #[test]
     fn tapered_names_round_trip() {
         let mut p = FullParams::default();
+        p.set_flat(&vec![[0, 0]; idx::LEN]);
         p.set("psqt_knight_eg_e4", 17.0).unwrap();
         p.set("passed_mg_6", 55.0).unwrap();
         p.set("tempo_eg", 9.0).unwrap();
@@ -135,5 +243,32 @@ mod tests {
         let mut r = FullParams::default();
         r.set_flat(&flat);
         assert_eq!(r, p);
+    }
+
+    #[test]
+    fn diagrams_are_read_rank_8_first() {
+        let mut mg = [0; 64];
+        let mut eg = [0; 64];
+        mg[0] = 7; // the diagram's first entry: a8
+        eg[63] = -3; // its last: h1
+        let t = Tapered::from_diagrams(mg, eg);
+        assert_eq!(t.0[Square::A8.index()], [7, 0]);
+        assert_eq!(t.0[Square::H1.index()], [0, -3]);
+    }
+
+    #[test]
+    fn the_rust_block_declares_the_same_weights() {
+        let mut p = FullParams::default();
+        p.set("psqt_queen_mg_b7", -1234.0).unwrap();
+        p.set("mobility_queen_eg_27", 98765.0).unwrap();
+        let block = rust_block(&p);
+        assert!(block.starts_with("full_params! {\n    /// Material"));
+        assert!(block.ends_with("    ),\n}\n") || block.ends_with("]),\n}\n"));
+        assert!(block.contains("98765]"));
+        assert!(block.contains("-1234"));
+        for line in block.lines() {
+            assert!(line.chars().count() <= 100, "{line}");
+        }
+        assert_eq!(wrap("a  b\n c", 3), ["a b", "c"]);
     }
 }

@@ -169,7 +169,7 @@ mod tests {
 
     #[test]
     fn drawish_endgames_are_scaled() {
-        let e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        let e = Full::default();
         // A lone extra knight: no pawns for the side ahead, at most a minor: scale 0.
         let (_, scale) = Full::phase_and_scale(&board("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), 1);
         assert_eq!(scale, 0);

@@ -21,7 +21,7 @@ pub(super) fn net_count(board: &Board, i: usize) -> i32 {
 
 /// The shipped weights with the king-danger weights a fit starts from.
 pub(crate) fn with_danger() -> Full {
-    let mut e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+    let mut e = Full::default();
     crate::eval::params::load_text(e.params_mut(), include_str!("../full_danger_start.txt"))
         .unwrap();
     e
@@ -32,10 +32,7 @@ const KING_HUNT: &str = "r4rk1/ppp2ppp/8/6NQ/8/3B4/PPP2PPP/R4RK1 b - - 0 1";
 
 #[test]
 fn trace_times_weights_is_the_evaluation() {
-    for e in [
-        Full::from_text(crate::eval::FULL_TUNED).unwrap(),
-        with_danger(),
-    ] {
+    for e in [Full::default(), with_danger()] {
         for fen in [
             crate::core::STARTPOS_FEN,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -109,7 +106,7 @@ fn king_danger_counts_real_attacks_only() {
         .iter()
         .all(|t| t.name != "king_danger"));
     // The shipped weights, fitted, see danger here.
-    let shipped = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+    let shipped = Full::default();
     assert!(shipped
         .explain(&hunt)
         .terms
@@ -119,7 +116,7 @@ fn king_danger_counts_real_attacks_only() {
 
 #[test]
 fn colour_flip_negates_the_score() {
-    let e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+    let e = Full::default();
     for fen in [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
@@ -135,14 +132,16 @@ fn pawn_and_evaluation_caches_follow_parameter_changes() {
     let b = board("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
     let mut e = Full::default();
     let before = e.evaluate(&b);
-    e.params_mut().set("passed_mg_4", 500.0).unwrap();
-    e.params_mut().set("passed_eg_4", 500.0).unwrap();
+    for name in ["passed_mg_4", "passed_eg_4"] {
+        let old = e.params().get(name).unwrap();
+        e.params_mut().set(name, old + 500.0).unwrap();
+    }
     assert!(
         e.evaluate(&b) >= before + 400,
         "a cached score outlived the weights it was computed with"
     );
     // Cached or not, the evaluation is the computed one, also after set_weights.
-    let mut tuned = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+    let mut tuned = Full::default();
     let fens = [
         crate::core::STARTPOS_FEN,
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
