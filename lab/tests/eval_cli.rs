@@ -63,6 +63,38 @@ fn dumped_parameters_load_back() {
 }
 
 #[test]
+fn a_fit_prints_as_the_rust_block_of_the_shipped_weights() {
+    // The shipped weights print as the block in src/eval/full/weights.rs.
+    let shipped = chainmate(&["eval", "--evaluator", "full", "--dump-params", "--rust"]);
+    assert!(shipped.status.success(), "{}", text(&shipped.stderr));
+    let source = include_str!("../../src/eval/full/weights.rs");
+    assert!(source.contains(&text(&shipped.stdout)));
+    // A fitted file's values replace the literals, and only those.
+    let path = temp_file("fit", "passed_eg_6 = 77\n");
+    let fit = chainmate(&[
+        "eval",
+        "--params",
+        path.to_str().unwrap(),
+        "--dump-params",
+        "--rust",
+    ]);
+    std::fs::remove_file(&path).ok();
+    assert!(fit.status.success(), "{}", text(&fit.stderr));
+    let (before, after) = (text(&shipped.stdout), text(&fit.stdout));
+    let changed: Vec<_> = before
+        .lines()
+        .zip(after.lines())
+        .filter(|(a, b)| a != b)
+        .collect();
+    assert_eq!(changed.len(), 1, "{changed:?}");
+    assert!(changed[0].1.contains(", 77]"), "{changed:?}");
+    // Only full's weights are Rust.
+    let out = chainmate(&["eval", "--evaluator", "material", "--dump-params", "--rust"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("only full's weights"));
+}
+
+#[test]
 fn a_parameter_file_changes_the_evaluation() {
     // Material only, with the pawn worth 250: after 1.e4 d5 2.exd5 White is a pawn up:
     // +250 from White's side, -250 for Black, who is to move.

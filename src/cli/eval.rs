@@ -4,6 +4,7 @@ use clap::Args;
 
 use super::{CliError, EngineArgs};
 use crate::core::{Board, STARTPOS_FEN};
+use crate::eval::full::Full;
 use crate::eval::Evaluator;
 
 /// Arguments of `eval`.
@@ -18,12 +19,25 @@ pub struct EvalArgs {
     /// Print the evaluator's parameters as a `name = value` file and exit.
     #[arg(long)]
     pub dump_params: bool,
+    /// With `--dump-params`: print the weights as the Rust block that declares them in
+    /// `src/eval/full/weights.rs` instead (to ship a fit as the defaults).
+    #[arg(long, requires = "dump_params")]
+    pub rust: bool,
 }
 
 /// Runs `eval`.
 pub fn run(args: &EvalArgs) -> Result<(), CliError> {
     let options = args.engine.options()?;
+    if args.rust {
+        return print_rust(options.evaluator());
+    }
     print_eval(options.evaluator(), &args.fen, args.dump_params)
+}
+
+/// Prints `full`'s weights as the Rust block of `src/eval/full/weights.rs`.
+pub fn print_rust(full: &Full) -> Result<(), CliError> {
+    print!("{}", full.weights_as_rust());
+    Ok(())
 }
 
 /// Prints `evaluator`'s explanation of the position `fen`, or with `dump_params` its

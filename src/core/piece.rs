@@ -29,19 +29,17 @@ impl Color {
     /// A rank as this side sees it: `relative_rank(Rank::First)` is this side's back rank.
     #[inline]
     pub const fn relative_rank(self, rank: Rank) -> Rank {
-        match self {
-            Color::White => rank,
-            Color::Black => rank.flip(),
-        }
+        // Rank `r` seen from Black's side is `7 − r`, which for `r` in 0..8 is `r ^ 7`: one
+        // xor with 0 or 7, no branch (the evaluation asks this for every pawn and rook).
+        Rank::index_const(rank as usize ^ (7 * self as usize))
     }
     /// A square as this side sees it: itself for White, mirrored top to bottom for Black (the
     /// square whose entry a table written from White's side holds for this side's piece).
     #[inline]
     pub const fn relative_square(self, sq: Square) -> Square {
-        match self {
-            Color::White => sq,
-            Color::Black => sq.flip_rank(),
-        }
+        // Mirroring the rank flips the three rank bits: an xor with 0 or 56, no branch (the
+        // evaluation asks this for every piece on the board).
+        Square::index_const(sq as usize ^ (56 * self as usize))
     }
     /// `+1` for White, `-1` for Black: turns a White-positive score into this side's view.
     #[inline]

@@ -147,13 +147,8 @@ impl Square {
     /// The king distance to `other`: how many king moves apart the squares are (the larger of
     /// the file and rank distances).
     #[inline]
-    pub const fn distance(self, other: Square) -> u32 {
-        let (files, ranks) = (self.file_distance(other), self.rank_distance(other));
-        if files > ranks {
-            files
-        } else {
-            ranks
-        }
+    pub fn distance(self, other: Square) -> u32 {
+        self.file_distance(other).max(self.rank_distance(other))
     }
     /// The square `delta` indices away, for callers that know it is on the board.
     #[inline]
@@ -268,7 +263,13 @@ mod tests {
         assert_eq!(Color::White.relative_square(Square::G1), Square::G1);
         assert_eq!(Color::Black.relative_square(Square::G8), Square::G1);
         assert_eq!(Color::Black.relative_rank(Square::E7.rank()), Rank::Second);
+        for rank in Rank::ALL {
+            assert_eq!(Color::White.relative_rank(rank), rank);
+            assert_eq!(Color::Black.relative_rank(rank), rank.flip());
+        }
         for sq in Square::ALL {
+            assert_eq!(Color::White.relative_square(sq), sq);
+            assert_eq!(Color::Black.relative_square(sq), sq.flip_rank());
             let black = Color::Black.relative_square(sq);
             assert_eq!(black.rank(), Color::Black.relative_rank(sq.rank()));
             assert_eq!(black.file(), sq.file());

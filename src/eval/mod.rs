@@ -165,6 +165,3 @@ pub trait Evaluator: Send + Sync {
     /// The evaluator's parameters, for changing them.
     fn params_mut(&mut self) -> &mut dyn ParamSet;
 }
-
-/// The fitted weights of `full` (the file's header says how they were fitted).
-pub const FULL_TUNED: &str = include_str!("full_tuned.txt");

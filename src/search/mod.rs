@@ -87,7 +87,7 @@ pub struct SearchConfig<X = NoExtension> {
 impl<X: Default> Default for SearchConfig<X> {
     fn default() -> Self {
         SearchConfig {
-            evaluator: Full::from_text(crate::eval::FULL_TUNED).expect("the shipped weights load"),
+            evaluator: Full::default(),
             params: SearchParams::default(),
             multipv: 1,
             threads: 1,

@@ -22,7 +22,7 @@ pub mod weighted;
 
 pub use chainmate::eval::{
     attack_map, features, full, params, score, wdl, Evaluator, Explanation, ParamError, ParamSet,
-    Score, Term, FULL_TUNED,
+    Score, Term,
 };
 
 use chainmate::core::Board;
@@ -58,7 +58,7 @@ impl AnyEvaluator {
     /// `weighted:<preset>` selects another of the paper's weight presets. `tsvetkov` and
     /// `tsvetkov:paper` are the Tsvetkov evaluator with the paper's weights; `tsvetkov:tuned`
     /// has weights fitted to game results (see [`TSVETKOV_TUNED`]); `full` is the
-    /// full evaluator grown from it ([`full`], weights [`FULL_TUNED`]), the default for play.
+    /// full evaluator grown from it ([`full`], its fitted weights the defaults), the engine's.
     /// `material:zero` is paper 004's all-zero evaluation (every piece worth nothing).
     pub const NAMES: &'static [&'static str] = &[
         "tsvetkov",
@@ -102,9 +102,7 @@ impl AnyEvaluator {
                 Some(AnyEvaluator::Tsvetkov(e))
             }
             "power" => Some(AnyEvaluator::Power(power::Power::default())),
-            "full" => Some(AnyEvaluator::Full(
-                full::Full::from_text(FULL_TUNED).expect("the shipped weights load"),
-            )),
+            "full" => Some(AnyEvaluator::Full(full::Full::default())),
             _ => None,
         }
     }

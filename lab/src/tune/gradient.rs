@@ -443,7 +443,7 @@ mod tests {
         ]
         .join("\n");
         let (samples, _) = parse_samples(&text);
-        let e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        let e = Full::default();
         // The gradient of the blended target's error, which is what training follows.
         let mut d = Dataset::new(&e, &samples, 1);
         d.blend(&samples, 0.5, 1.0);
@@ -495,7 +495,7 @@ mod tests {
         ]
         .join("\n");
         let (samples, _) = parse_samples(&text);
-        let mut e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        let mut e = Full::default();
         crate::eval::params::load_text(
             e.params_mut(),
             include_str!("../../../src/eval/full_danger_start.txt"),
@@ -532,7 +532,7 @@ mod tests {
         ]
         .join("\n");
         let (samples, _) = parse_samples(&text);
-        let mut e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        let mut e = Full::default();
         let mut flat = e.weights().flat();
         for (i, v) in [6, 20, 30, -150, 5, -90].into_iter().enumerate() {
             flat[idx::complexity + i] = [0, v];
@@ -574,7 +574,7 @@ mod tests {
         let (samples, _) = parse_samples(text);
         assert_eq!(samples[0].score, Some(300.0));
         assert_eq!(samples[1].score, None);
-        let e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        let e = Full::default();
         let mut d = Dataset::new(&e, &samples, 1);
         let w = real(&e);
         let before = d.result_error(&w, 1.0, 1);
@@ -593,7 +593,7 @@ mod tests {
         let text = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - c9 \"1-0\";\n\
                     6k1/5ppp/8/8/8/8/1B3PPP/6K1 w - - c9 \"1/2-1/2\";";
         let (samples, _) = parse_samples(text);
-        let e = Full::from_text(crate::eval::FULL_TUNED).unwrap();
+        let e = Full::default();
         let d = Dataset::new(&e, &samples, 2);
         let w = real(&e);
         for (i, s) in samples.iter().enumerate() {
@@ -607,9 +607,13 @@ mod tests {
         let win = "4k3/8/8/8/8/8/8/1N2K3 w - - c9 \"1-0\";";
         let loss = "1n2k3/8/8/8/8/8/8/4K3 w - - c9 \"0-1\";";
         let (samples, _) = parse_samples(&[win, loss].repeat(10).join("\n"));
+        // Material only (pawn 100, bishop 300, rook 450, queen 900), the knight at zero.
         let mut e = Full::default();
-        e.params_mut().set("material_mg_1", 0.0).unwrap();
-        e.params_mut().set("material_eg_1", 0.0).unwrap();
+        let mut w = vec![[0, 0]; idx::LEN];
+        for (i, v) in [100, 0, 300, 450, 900].into_iter().enumerate() {
+            w[idx::material + i] = [v, v];
+        }
+        e.set_weights(&w);
         let d = Dataset::new(&e, &samples, 1);
         let before = dataset_error(&e, &d, 1.0, 1);
         let settings = GradientSettings {

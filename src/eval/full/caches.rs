@@ -1,0 +1,97 @@
+//! The per-thread caches: pawn structures (exact keys: both pawn sets) and whole evaluations
+//! (the Zobrist key), each entry tagged with the generation of the weights it was computed
+//! with, so a change of weights retires every entry at once.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::walk::Sum;
+use super::Full;
+use crate::core::{Bitboard, Board, Color, Piece};
+
+/// One cached pawn structure: exact key (both pawn sets and the parameters' generation).
+#[derive(Clone, Copy, Default)]
+struct PawnEntry {
+    pawns: [u64; 2],
+    generation: u64,
+    mg: i32,
+    eg: i32,
+    passed: u64,
+}
+
+const PAWN_TABLE_BITS: u32 = 14;
+
+thread_local! {
+    static PAWN_TABLE: RefCell<Vec<PawnEntry>> =
+        RefCell::new(vec![PawnEntry::default(); 1 << PAWN_TABLE_BITS]);
+}
+
+/// One cached evaluation: the position's Zobrist key mixed with the parameters' generation,
+/// and White's score.
+#[derive(Clone, Copy, Default)]
+struct EvalEntry {
+    key: u64,
+    score: i64,
+}
+
+const EVAL_TABLE_BITS: u32 = 15;
+
+thread_local! {
+    static EVAL_TABLE: RefCell<Vec<EvalEntry>> =
+        RefCell::new(vec![EvalEntry::default(); 1 << EVAL_TABLE_BITS]);
+}
+
+/// A new value for every set of parameters, so a table entry never outlives the weights it
+/// was computed with.
+pub(super) fn next_generation() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+impl Full {
+    /// The pawn terms through the per-thread pawn hash table.
+    pub(super) fn cached_pawn_terms(&self, board: &Board, acc: &mut Sum) -> Bitboard {
+        let key = [
+            board.colored(Color::White, Piece::Pawn).0,
+            board.colored(Color::Black, Piece::Pawn).0,
+        ];
+        let slot = ((key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            >> (64 - PAWN_TABLE_BITS)) as usize;
+        PAWN_TABLE.with(|table| {
+            let mut table = table.borrow_mut();
+            let entry = &mut table[slot];
+            if entry.pawns != key || entry.generation != self.generation {
+                let mut sum = Sum::default();
+                let passed = self.pawn_terms(board, &mut sum);
+                *entry = PawnEntry {
+                    pawns: key,
+                    generation: self.generation,
+                    mg: sum.mg,
+                    eg: sum.eg,
+                    passed: passed.0,
+                };
+            }
+            acc.mg += entry.mg;
+            acc.eg += entry.eg;
+            Bitboard(entry.passed)
+        })
+    }
+
+    /// White's evaluation in centipawns, through the per-thread evaluation cache: the
+    /// search meets many positions again after their transposition-table entries are gone.
+    /// The key is the 64-bit Zobrist key (which covers every piece and the side to move: all
+    /// the evaluation reads) mixed with the weights' generation.
+    pub fn white_score(&self, board: &Board) -> i64 {
+        let key = board.hash() ^ self.generation.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = (key >> (64 - EVAL_TABLE_BITS)) as usize;
+        if let Some(score) = EVAL_TABLE.with(|t| {
+            let e = t.borrow()[slot];
+            (e.key == key).then_some(e.score)
+        }) {
+            return score;
+        }
+        let score = self.compute_white_score(board);
+        EVAL_TABLE.with(|t| t.borrow_mut()[slot] = EvalEntry { key, score });
+        score
+    }
+}

@@ -1,0 +1,219 @@
+//! King safety: the shelter zones of paper 004, attacks on the king's zone, safe checks, the
+//! quadratic king danger, open files and free squares, the distance to the pawns, and pawn
+//! shelter and storm by file.
+
+use super::params::S;
+use super::walk::{add, danger, Accumulator, SideView};
+use super::Full;
+use crate::core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::core::{Bitboard, Piece, Square};
+use crate::eval::features::shelter_zones;
+use crate::eval::score::round_div;
+
+/// King danger `d` (a sum of the `danger_*` weights × counts, per phase) costs the side whose
+/// king it threatens `max(d, 0)² / 720` in the middlegame ...
+pub const KING_DANGER_MG_DIVISOR: i32 = 720;
+/// ... and `max(d, 0) / 20` in the endgame (Ethereal's shape: a few attackers cost little,
+/// many cost more than the sum of their parts).
+pub const KING_DANGER_EG_DIVISOR: i32 = 20;
+
+/// The middlegame and endgame penalties of a king danger `d = [d_mg, d_eg]`, centipawns
+/// (positive: what the threatened side loses), in the reals the tuner uses.
+pub fn king_danger_penalty(d: [f64; 2]) -> [f64; 2] {
+    let (mg, eg) = (d[0].max(0.0), d[1].max(0.0));
+    [
+        mg * mg / KING_DANGER_MG_DIVISOR as f64,
+        eg / KING_DANGER_EG_DIVISOR as f64,
+    ]
+}
+
+/// The same in the whole centipawns the search uses (rounded once each).
+pub(super) fn king_danger_penalty_int(d: S) -> S {
+    let (mg, eg) = (d[0].max(0), d[1].max(0));
+    [
+        round_div(
+            i64::from(mg) * i64::from(mg),
+            i64::from(KING_DANGER_MG_DIVISOR),
+        ) as i32,
+        round_div(i64::from(eg), i64::from(KING_DANGER_EG_DIVISOR)) as i32,
+    ]
+}
+
+/// The distance in files from `king` to the nearest of `files` (one bit per file, bit 0 = the
+/// a-file), or `None` when there is none.
+fn pawn_file_distance(king: Square, files: u64) -> Option<usize> {
+    let k = king.file().index();
+    (0..8).find(|&d| {
+        (k >= d && files & (1 << (k - d)) != 0) || (k + d < 8 && files & (1 << (k + d)) != 0)
+    })
+}
+
+impl Full {
+    /// Our king: its shelter (the paper's zones), the enemy's attack on its zone, safe
+    /// checks, an open file, free squares.
+    pub(super) fn king_safety_terms<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
+        let (p, color, king, occupied) = (&self.params, s.color, s.king, s.occupied);
+        let zones = shelter_zones(king);
+        let shelter = zones[0] | zones[1] | zones[2] | zones[3];
+        for (i, zone) in zones.iter().enumerate() {
+            add!(
+                acc,
+                p,
+                color,
+                shelter_pawn,
+                i,
+                (s.own_pawns & *zone).popcount() as i32
+            );
+        }
+        const SLIDERS_AND_KNIGHT: [Piece; 4] =
+            [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
+        for (i, piece) in SLIDERS_AND_KNIGHT.into_iter().enumerate() {
+            let n = (s.board.colored(color, piece) & shelter).popcount() as i32;
+            add!(acc, p, color, shelter_piece, i, n);
+        }
+        let zone = king_attacks(king).with(king);
+        let near = king_attacks(king);
+        let mut enemy_attackers = 0usize;
+        let mut near_attacks = [0i32; 4];
+        // One pass over the enemy's pieces (knight, bishop, rook, queen = index 0..3).
+        for &(piece, _, att) in s.them.pieces() {
+            let n = (att & zone).popcount() as i32;
+            if n > 0 {
+                enemy_attackers += 1;
+                add!(acc, p, color, king_zone_attacks, piece.index() - 1, n);
+            }
+            near_attacks[piece.index() - 1] += (att & near).popcount() as i32;
+        }
+        let checks = [
+            knight_attacks(king),
+            bishop_attacks(king, occupied),
+            rook_attacks(king, occupied),
+            rook_attacks(king, occupied) | bishop_attacks(king, occupied),
+        ];
+        let safe = !(s.us.all | s.board.color(!color));
+        let mut safe_checks = [0i32; 4];
+        for (i, piece) in SLIDERS_AND_KNIGHT.into_iter().enumerate() {
+            let n = (checks[i] & s.them.by_piece[piece.index()] & safe).popcount() as i32;
+            safe_checks[i] = n;
+            add!(acc, p, color, safe_check, i, n);
+        }
+        add!(acc, p, color, king_attackers, enemy_attackers.min(7), 1);
+        // King danger, once the attack is real: two attackers, or one with a queen on the
+        // board (Ethereal's gate).
+        let enemy_queens = s.board.colored(!color, Piece::Queen).popcount() as i32;
+        if enemy_attackers as i32 > 1 - enemy_queens {
+            for i in 0..4 {
+                danger!(acc, p, color, danger_zone_attacks, i, near_attacks[i]);
+                danger!(acc, p, color, danger_safe_check, i, safe_checks[i]);
+            }
+            danger!(acc, p, color, danger_attackers, enemy_attackers as i32);
+            let guards = s.us.pawn_attacks
+                | s.us.by_piece[Piece::Knight.index()]
+                | s.us.by_piece[Piece::Bishop.index()]
+                | s.us.by_piece[Piece::Rook.index()];
+            let weak = (near & s.them.all) - guards;
+            danger!(acc, p, color, danger_weak_square, weak.popcount() as i32);
+            danger!(acc, p, color, danger_no_queen, i32::from(enemy_queens == 0));
+            danger!(acc, p, color, danger_base, 1);
+        }
+        if (Bitboard::from_square(king).files() & s.own_pawns).is_empty() {
+            add!(acc, p, color, king_open_file, 1);
+        }
+        let free = king_attacks(king) - occupied - s.them.all;
+        add!(acc, p, color, king_free_squares, free.popcount() as i32);
+        if let Some(d) = pawn_file_distance(king, s.pawn_files) {
+            add!(acc, p, color, king_pawn_proximity, d, 1);
+        }
+        self.shelter_and_storm(s, acc);
+    }
+
+    /// Pawn shelter and pawn storm on the king's file and its neighbours (see the fields).
+    pub(super) fn shelter_and_storm<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
+        let (p, color, king) = (&self.params, s.color, s.king);
+        let king_file = king.file().index();
+        let king_rank = color.relative_rank(king.rank()).index();
+        // The nearest pawn of `set` on `file` level with or in front of the king: its
+        // distance in ranks, or 7, and its square.
+        let nearest = |set: Bitboard, file: usize| {
+            let mut best: Option<(usize, Square)> = None;
+            for sq in set & Bitboard::file(crate::core::File::ALL[file]) {
+                let r = color.relative_rank(sq.rank()).index();
+                if r >= king_rank && best.is_none_or(|(d, _)| r - king_rank < d) {
+                    best = Some((r - king_rank, sq));
+                }
+            }
+            best
+        };
+        for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {
+            let own = nearest(s.own_pawns, file).map_or(7, |(d, _)| d.min(7));
+            let on_king_file = usize::from(file == king_file);
+            add!(acc, p, color, shelter_distance, on_king_file * 8 + own, 1);
+            let (storm, blocked) = match nearest(s.enemy_pawns, file) {
+                None => (7, false),
+                Some((d, sq)) => {
+                    let below = Bitboard::from_square(sq).forward(!color);
+                    (d.min(7), (below & s.own_pawns).any())
+                }
+            };
+            add!(
+                acc,
+                p,
+                color,
+                storm_distance,
+                usize::from(blocked) * 8 + storm,
+                1
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{board, net_count};
+    use super::*;
+    use crate::eval::full::idx;
+    use std::str::FromStr;
+
+    #[test]
+    fn the_king_distance_to_the_pawns() {
+        let sq = |s: &str| Square::from_str(s).unwrap();
+        let bb = |list: &[&str]| {
+            list.iter()
+                .fold(Bitboard::EMPTY, |b, s| b.with(Square::from_str(s).unwrap()))
+        };
+        let files = |list: &[&str]| bb(list).files().0 & 0xFF;
+        assert_eq!(pawn_file_distance(sq("e1"), files(&["e4"])), Some(0));
+        assert_eq!(pawn_file_distance(sq("a1"), files(&["h2", "d7"])), Some(3));
+        assert_eq!(pawn_file_distance(sq("h8"), files(&["a2", "b7"])), Some(6));
+        assert_eq!(pawn_file_distance(sq("h8"), 0), None);
+        // In the evaluation: White's king on a1 is 3 files from the d-pawns, Black's on h8 4.
+        let b = board("7k/3p4/8/8/8/8/3P4/K7 w - - 0 1");
+        assert_eq!(net_count(&b, idx::king_pawn_proximity + 3), 1);
+        assert_eq!(net_count(&b, idx::king_pawn_proximity + 4), -1);
+    }
+
+    #[test]
+    fn shelter_and_storm_facts() {
+        // White: king g1 behind f2, g2, h3; Black's g4 storms freely, h4 is blocked by h3.
+        // Black: king a8 with no pawn on the a or b file, and none of White's there either.
+        let b = board("k7/8/8/8/6pp/7P/5PP1/6K1 w - - 0 1");
+        let shelter = |i| net_count(&b, idx::shelter_distance + i);
+        assert_eq!(shelter(1), 1, "f2, one rank in front, beside the king");
+        assert_eq!(shelter(8 + 1), 1, "g2, on the king's file");
+        assert_eq!(shelter(2), 1, "h3, two ranks in front");
+        assert_eq!(shelter(8 + 7), -1, "Black: no pawn on the king's file");
+        assert_eq!(shelter(7), -1, "Black: none on the b file");
+        let storm = |i| net_count(&b, idx::storm_distance + i);
+        assert_eq!(
+            storm(3),
+            1,
+            "g4, three ranks in front of White's king, free"
+        );
+        assert_eq!(storm(8 + 3), 1, "h4, blocked by h3");
+        assert_eq!(
+            storm(7),
+            1 - 2,
+            "no storm on White's f file, nor on Black's a, b files"
+        );
+    }
+}

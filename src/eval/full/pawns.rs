@@ -1,0 +1,165 @@
+//! The terms of the pawns alone (cached per pawn structure): passed, isolated, doubled,
+//! backward, phalanx, supported and candidate passers.
+
+use super::walk::{add, Accumulator};
+use super::Full;
+use crate::core::attacks::{pawn_attacks, pawn_attacks_set};
+use crate::core::{Bitboard, Board, Color, Piece, Square};
+
+impl Full {
+    /// The pawn-only terms of both sides; returns both sides' passed pawns.
+    pub(super) fn pawn_terms<A: Accumulator>(&self, board: &Board, acc: &mut A) -> Bitboard {
+        let p = &self.params;
+        let mut passed_all = Bitboard::EMPTY;
+        for color in [Color::White, Color::Black] {
+            let own = board.colored(color, Piece::Pawn);
+            let enemy = board.colored(!color, Piece::Pawn);
+            let enemy_attacks = pawn_attacks_set(!color, enemy);
+            for sq in own {
+                let b = Bitboard::from_square(sq);
+                let r = color.relative_rank(sq.rank()).index();
+                let front = b.front_span(color);
+                if (enemy & (front | front.beside())).is_empty() {
+                    passed_all |= b;
+                    add!(acc, p, color, passed, r, 1);
+                }
+                let adjacent_files = b.beside().files();
+                if (own & adjacent_files).is_empty() {
+                    add!(acc, p, color, isolated, 1);
+                } else {
+                    // Own pawns beside or behind on the neighbouring files could support it.
+                    let supporters = adjacent_files - b.forward(color).front_span(color).beside();
+                    let stop = b.forward(color);
+                    if (own & supporters).is_empty() && (stop & enemy_attacks).any() {
+                        add!(acc, p, color, backward, 1);
+                    }
+                }
+                if (front & own).any() {
+                    add!(acc, p, color, doubled, 1);
+                }
+                if (b.beside() & own).any() {
+                    add!(acc, p, color, phalanx, r, 1);
+                }
+                if (pawn_attacks(!color, sq) & own).any() {
+                    add!(acc, p, color, supported, r, 1);
+                }
+                if let Some(kind) = candidate_kind(color, sq, own, enemy) {
+                    add!(acc, p, color, candidate_passer, kind * 8 + r, 1);
+                }
+            }
+        }
+        passed_all
+    }
+}
+
+/// Whether the pawn of `color` on `sq`, not passed (some enemy pawn in `enemy` could stop it),
+/// is a candidate passer, and of which kind: every enemy pawn in front of it on its own or a
+/// neighbouring file attacks the pawn or its stop square (none blocks or waits further up),
+/// and the own pawns in `own` defend the stop square at least as often as enemy pawns attack
+/// it — kind 1 when they also defend the pawn at least as often as it is attacked, else 0.
+/// `None` for a passed pawn or one that is no candidate.
+fn candidate_kind(color: Color, sq: Square, own: Bitboard, enemy: Bitboard) -> Option<usize> {
+    let b = Bitboard::from_square(sq);
+    let front = b.front_span(color);
+    let stoppers = enemy & (front | front.beside());
+    if stoppers.is_empty() {
+        return None;
+    }
+    let stop = b.forward(color);
+    let threats = enemy & pawn_attacks_set(color, b);
+    let push_threats = enemy & pawn_attacks_set(color, stop);
+    if (stoppers - threats - push_threats).any() {
+        return None;
+    }
+    let support = own & pawn_attacks_set(!color, b);
+    let push_support = own & pawn_attacks_set(!color, stop);
+    if push_support.popcount() < push_threats.popcount() {
+        return None;
+    }
+    Some(usize::from(support.popcount() >= threats.popcount()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::board;
+    use super::*;
+    use crate::eval::full::{idx, Trace};
+    use std::str::FromStr;
+
+    #[test]
+    fn pawn_structure_facts() {
+        // White pawns a2, c4, c5 (doubled), h6; Black's h7 stands in front of h6.
+        let b = board("4k3/7p/7P/2P5/2P5/8/P7/4K3 w - - 0 1");
+        let e = Full::default();
+        let mut t = Trace::default();
+        let passed = e.pawn_terms(&b, &mut t);
+        // a2, c4 and c5 have no enemy pawn in front on their own or a neighbouring file: all
+        // passed (the rear one of doubled passers too; `doubled` charges for it). h6 is not.
+        let expected = Bitboard::from_square(Square::A2)
+            .with(Square::C4)
+            .with(Square::C5);
+        assert_eq!(passed & b.color(Color::White), expected);
+        let count = |i: usize| -> i32 {
+            t.counts
+                .iter()
+                .filter(|&&(j, _)| j as usize == i)
+                .map(|&(_, c)| c as i32)
+                .sum()
+        };
+        assert_eq!(
+            count(idx::isolated),
+            4 - 1,
+            "a2, c4, c5, h6 isolated; h7 for Black"
+        );
+        assert_eq!(count(idx::doubled), 1);
+        assert_eq!(count(idx::passed + 1), 1, "a2 on the second rank");
+        assert_eq!(count(idx::passed + 3), 1, "c4 on the fourth rank");
+        assert_eq!(count(idx::passed + 4), 1, "c5 on the fifth rank");
+        // Black's h7 is not passed (h6 in front), so nothing on Black's side.
+        assert_eq!((passed & b.color(Color::Black)), Bitboard::EMPTY);
+    }
+
+    #[test]
+    fn candidate_passers() {
+        let sq = |s: &str| Square::from_str(s).unwrap();
+        let bb = |list: &[&str]| {
+            list.iter()
+                .fold(Bitboard::EMPTY, |b, s| b.with(Square::from_str(s).unwrap()))
+        };
+        assert_eq!(
+            candidate_kind(Color::White, sq("e4"), bb(&["e4"]), bb(&["a7"])),
+            None
+        );
+        // Blocked on its own file: no candidate.
+        assert_eq!(
+            candidate_kind(Color::White, sq("e4"), bb(&["e4"]), bb(&["e6"])),
+            None
+        );
+        // d7 attacks e5's stop square e6 and nothing defends it: no candidate.
+        assert_eq!(
+            candidate_kind(Color::White, sq("e5"), bb(&["e5"]), bb(&["d7"])),
+            None
+        );
+        // The same with f5 defending e6; e5 itself is not attacked.
+        assert_eq!(
+            candidate_kind(Color::White, sq("e5"), bb(&["e5", "f5"]), bb(&["d7"])),
+            Some(1)
+        );
+        // d5 attacks e4 itself and nothing defends it; e5 is neither attacked nor defended.
+        assert_eq!(
+            candidate_kind(Color::White, sq("e4"), bb(&["e4"]), bb(&["d5"])),
+            Some(0)
+        );
+        // d6 attacks the stop square e5 (which f4 defends), but d7 behind it is a stopper
+        // that attacks neither e4 nor e5: no candidate.
+        assert_eq!(
+            candidate_kind(Color::White, sq("e4"), bb(&["e4", "f4"]), bb(&["d6", "d7"])),
+            None
+        );
+        // Black, mirrored: d2 attacks e4's stop square e3, f4 defends it.
+        assert_eq!(
+            candidate_kind(Color::Black, sq("e4"), bb(&["e4", "f4"]), bb(&["d2"])),
+            Some(1)
+        );
+    }
+}

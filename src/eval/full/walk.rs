@@ -1,0 +1,240 @@
+//! What the walk over a position hands its (weight, count) pairs to: an [`Accumulator`] —
+//! `Sum` for the search, [`Trace`] for the tuner, `PerField` for `explain` — so the three see
+//! one evaluation; and what each term function reads of a side (`SideView`, with both sides'
+//! attack maps, `SideMaps`). The walk's order is `Full::piece_terms` in `mod.rs`.
+
+use super::params::S;
+use super::weights::FIELDS;
+use crate::core::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks_set, rook_attacks,
+};
+use crate::core::{Bitboard, Board, Color, Piece, Square};
+
+/// Where a walk over the position puts each weight × count.
+pub trait Accumulator {
+    /// Whether the walk records counts (the tuner's trace) rather than sums: a term whose
+    /// weights are all zero adds nothing to a sum and may be skipped, but its counts are
+    /// what a fit starting from zero needs.
+    const COUNTS: bool = false;
+    /// Adds `count` times the pair at flat index `index` (whose value is `weight`) for `color`.
+    fn add(&mut self, color: Color, index: usize, weight: S, count: i32);
+    /// Adds `count` times the king-danger pair at `index` to the danger of `color`'s king
+    /// (turned into a penalty once the walk is done: [`super::KING_DANGER_MG_DIVISOR`]).
+    fn danger(&mut self, color: Color, index: usize, weight: S, count: i32);
+    /// Adds `count` times the complexity pair at `index` (both sides together; only the
+    /// endgame weight counts, through [`super::complexity_adjustment`] once the walk is done).
+    fn complexity(&mut self, index: usize, weight: S, count: i32);
+}
+
+/// Sums White's minus Black's weights: what the search needs.
+#[derive(Default)]
+pub(super) struct Sum {
+    pub(super) mg: i32,
+    pub(super) eg: i32,
+    /// Each side's king danger so far, by colour.
+    pub(super) danger: [S; 2],
+    /// The complexity so far (endgame weights).
+    pub(super) complexity: i32,
+}
+
+impl Accumulator for Sum {
+    #[inline(always)]
+    fn add(&mut self, color: Color, _index: usize, weight: S, count: i32) {
+        let c = count * color.sign();
+        self.mg += weight[0] * c;
+        self.eg += weight[1] * c;
+    }
+
+    #[inline(always)]
+    fn danger(&mut self, color: Color, _index: usize, weight: S, count: i32) {
+        let d = &mut self.danger[color.index()];
+        d[0] += weight[0] * count;
+        d[1] += weight[1] * count;
+    }
+
+    #[inline(always)]
+    fn complexity(&mut self, _index: usize, weight: S, count: i32) {
+        self.complexity += weight[1] * count;
+    }
+}
+
+/// The counts of a position's features (White's minus Black's), for the tuner: the evaluation
+/// is `Σ w·count` in each phase, blended by `phase` and scaled by `scale`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trace {
+    /// `(flat index, count)`, one entry per index, sorted.
+    pub counts: Vec<(u16, i16)>,
+    /// The king-danger counts of White's king and of Black's (`(flat index, count)`, sorted;
+    /// see [`super::king_danger_penalty`]): the evaluation subtracts White's penalty and adds
+    /// Black's.
+    pub danger: [Vec<(u16, i16)>; 2],
+    /// The complexity counts (`(flat index, count)`, sorted; see [`super::complexity_adjustment`]).
+    pub complexity: Vec<(u16, i16)>,
+    /// φ: non-pawn material in half pawns, capped at [`super::MAX_PHASE`].
+    pub phase: i32,
+    /// The endgame scale, out of 64.
+    pub scale: i32,
+}
+
+impl Accumulator for Trace {
+    const COUNTS: bool = true;
+
+    fn add(&mut self, color: Color, index: usize, _weight: S, count: i32) {
+        if count != 0 {
+            self.counts
+                .push((index as u16, (count * color.sign()) as i16));
+        }
+    }
+
+    fn danger(&mut self, color: Color, index: usize, _weight: S, count: i32) {
+        if count != 0 {
+            self.danger[color.index()].push((index as u16, count as i16));
+        }
+    }
+
+    fn complexity(&mut self, index: usize, _weight: S, count: i32) {
+        if count != 0 {
+            self.complexity.push((index as u16, count as i16));
+        }
+    }
+}
+
+/// `(index, count)` pairs sorted by index, one per index, without zeros.
+pub(super) fn merge_counts(mut counts: Vec<(u16, i16)>) -> Vec<(u16, i16)> {
+    counts.sort_unstable_by_key(|&(i, _)| i);
+    let mut merged: Vec<(u16, i16)> = Vec::with_capacity(counts.len());
+    for (i, c) in counts {
+        match merged.last_mut() {
+            Some(last) if last.0 == i => last.1 += c,
+            _ => merged.push((i, c)),
+        }
+    }
+    merged.retain(|&(_, c)| c != 0);
+    merged
+}
+
+/// Per field and side, for `explain`, each king's danger and the complexity.
+pub(super) struct PerField(
+    pub(super) Vec<[[i64; 2]; 2]>,
+    pub(super) [S; 2],
+    pub(super) i32,
+);
+
+impl Accumulator for PerField {
+    fn complexity(&mut self, _index: usize, weight: S, count: i32) {
+        self.2 += weight[1] * count;
+    }
+
+    fn danger(&mut self, color: Color, _index: usize, weight: S, count: i32) {
+        let d = &mut self.1[color.index()];
+        d[0] += weight[0] * count;
+        d[1] += weight[1] * count;
+    }
+
+    fn add(&mut self, color: Color, index: usize, weight: S, count: i32) {
+        let field = FIELDS
+            .iter()
+            .rposition(|&(_, first, _)| first <= index)
+            .expect("every index belongs to a field");
+        let slot = &mut self.0[field][color.index()];
+        slot[0] += (weight[0] * count) as i64;
+        slot[1] += (weight[1] * count) as i64;
+    }
+}
+
+/// What the walk learns about one side and then uses for the other.
+#[derive(Clone, Copy)]
+pub(super) struct SideMaps {
+    pub(super) pawn_attacks: Bitboard,
+    pub(super) by_piece: [Bitboard; 6],
+    pub(super) all: Bitboard,
+    /// Each knight, bishop, rook and queen with its attacks (at most 15 of them).
+    pub(super) pieces: [(Piece, Square, Bitboard); 16],
+    pub(super) count: usize,
+}
+
+impl Default for SideMaps {
+    fn default() -> Self {
+        SideMaps {
+            pawn_attacks: Bitboard::EMPTY,
+            by_piece: [Bitboard::EMPTY; 6],
+            all: Bitboard::EMPTY,
+            pieces: [(Piece::Pawn, Square::A1, Bitboard::EMPTY); 16],
+            count: 0,
+        }
+    }
+}
+
+impl SideMaps {
+    pub(super) fn pieces(&self) -> &[(Piece, Square, Bitboard)] {
+        &self.pieces[..self.count]
+    }
+
+    /// The attack maps of `color`'s pieces.
+    pub(super) fn of(board: &Board, color: Color) -> SideMaps {
+        let occupied = board.occupied();
+        let pawn_attacks = pawn_attacks_set(color, board.colored(color, Piece::Pawn));
+        let mut m = SideMaps {
+            pawn_attacks,
+            ..SideMaps::default()
+        };
+        m.by_piece[Piece::Pawn.index()] = pawn_attacks;
+        for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
+            for sq in board.colored(color, piece) {
+                let att = match piece {
+                    Piece::Knight => knight_attacks(sq),
+                    Piece::Bishop => bishop_attacks(sq, occupied),
+                    Piece::Rook => rook_attacks(sq, occupied),
+                    _ => rook_attacks(sq, occupied) | bishop_attacks(sq, occupied),
+                };
+                m.by_piece[piece.index()] |= att;
+                // More than 15 pieces cannot happen in a legal position; the cap keeps a
+                // hand-made one from overflowing the list.
+                if m.count < m.pieces.len() {
+                    m.pieces[m.count] = (piece, sq, att);
+                    m.count += 1;
+                }
+            }
+        }
+        m.by_piece[Piece::King.index()] = king_attacks(board.king(color));
+        m.all = m.by_piece.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+        m
+    }
+}
+
+/// One side's view of the position, shared by the term functions.
+pub(super) struct SideView<'a> {
+    pub(super) board: &'a Board,
+    pub(super) color: Color,
+    pub(super) us: &'a SideMaps,
+    pub(super) them: &'a SideMaps,
+    pub(super) own_pawns: Bitboard,
+    pub(super) enemy_pawns: Bitboard,
+    pub(super) king: Square,
+    pub(super) occupied: Bitboard,
+    /// The files holding a pawn of either side, one bit per file (bit 0 = the a-file).
+    pub(super) pawn_files: u64,
+}
+
+/// Adds `count` of element `i` of field `f` for `color`.
+macro_rules! add {
+    ($acc:expr, $p:expr, $color:expr, $f:ident, $i:expr, $count:expr) => {{
+        let i = $i;
+        $acc.add($color, $crate::eval::full::idx::$f + i, $p.$f.0[i], $count)
+    }};
+    ($acc:expr, $p:expr, $color:expr, $f:ident, $count:expr) => {
+        add!($acc, $p, $color, $f, 0, $count)
+    };
+}
+
+/// Adds `count` of element `i` of the king-danger field `f` to `color`'s king's danger.
+macro_rules! danger {
+    ($acc:expr, $p:expr, $color:expr, $f:ident, $i:expr, $count:expr) => {{
+        let i = $i;
+        $acc.danger($color, $crate::eval::full::idx::$f + i, $p.$f.0[i], $count)
+    }};
+    ($acc:expr, $p:expr, $color:expr, $f:ident, $count:expr) => {
+        danger!($acc, $p, $color, $f, 0, $count)
+    };
+}
+pub(super) use {add, danger};

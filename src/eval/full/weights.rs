@@ -1,0 +1,393 @@
+//! Every weight of `full` with the value the engine ships: the fitted weights, written as
+//! literals so that reading a term's weights shows its numbers. `Full::default()` is the
+//! evaluator the engine plays with; a parameter file (`EvalFile` in UCI, `--params` on the
+//! command line) overrides any of them by name (`passed_eg_6 = 40`).
+//!
+//! The block below is what `chainmate eval --evaluator full --dump-params --rust` prints
+//! (`params::rust_block`), and a test keeps it so: to ship a new fit, print the block for the
+//! fitted file (`--params fit.txt`), paste it over this one, and say in the comment above it
+//! how the fit was made (`docs/evaluators.md`, *Shipping a fit*).
+
+use super::params::{full_params, Tapered, S};
+
+// How these values were fitted. Self-play positions:
+//   chainmate datagen --out selfplay-5k-s1.epd --positions 5000000 --nodes 5000 \
+//     --book 8moves_v3_sample4999.epd --random-plies 2 --seed 1 --concurrency 2
+// (all 5,000,043 positions; the last tenth held out), then
+//   chainmate tune --method gradient --data selfplay-5k-s1.epd --params start.txt \
+//     --rounds 500 --rate 1 --blend 0.75 --exclude 'space*' --exclude 'complexity*'
+// where start.txt is the weights fitted before on the same data
+// (git show 7a07bff:src/eval/full_tuned.txt), with four terms added at zero: candidate
+// passers, the king's file distance to the pawns, knights far from both kings, bishops on long
+// diagonals (space and complexity stay at zero: docs/evaluators.md).
+
+full_params! {
+    /// Material: pawn, knight, bishop, rook, queen.
+    material: 5 = Tapered([[60, 148], [267, 446], [277, 468], [328, 727], [711, 1331]]),
+    /// Paper 004's grading by pawn structure: knight, bishop, rook, queen (rows) in a closed (13-16
+    /// pawns), semi-closed (9-12), semi-open (5-8), open (0-4) position.
+    grading: 16 = Tapered([
+        [ -15,  216], [ -13,  157], [  -5,   82], [-336,   -9],
+        [  20,  208], [  25,  171], [  50,   92], [-396,   47],
+        [  26,  176], [   3,  232], [ -11,  182], [-319,    1],
+        [ -29,  708], [   2,  654], [ 136,  400], [-312, -238],
+    ]),
+    /// Pawn by square (White's view, mirrored for Black).
+    psqt_pawn: 64 = Tapered::from_diagrams(
+        // middlegame
+        [
+              0,   0,   0,   0,   0,   0,   0,   0,
+             75,  80,   8, 113, 159, 105,  49,  49,
+             21,  10,  17,  36,  27,  67,  22,  20,
+            -11,  -3,   3,   9,  18,  34,  13,  11,
+            -13,  -8,   5,  17,  27,  15,   4,  -5,
+            -23, -13,  -8,  -8, -15,  -4,   3, -11,
+            -20,   0, -11, -11, -22,  13,  18, -12,
+              0,   0,   0,   0,   0,   0,   0,   0,
+        ],
+        // endgame
+        [
+              0,   0,   0,   0,   0,   0,   0,   0,
+             20,  82, 123,  48,  22,  53,  64,  36,
+             29,  34,  43,  12,  15,  18,  40,  24,
+             33,  13,  12,  -5,  -2, -10,   7,  13,
+             18,   9,  -8, -10, -13,  -1,  -4,  -1,
+             12,  -5,   3,   5,   7,   1, -16,  -8,
+             14,   3,  22,  13,  29,  20,  -1, -13,
+              0,   0,   0,   0,   0,   0,   0,   0,
+        ],
+    ),
+    /// Knight by square.
+    psqt_knight: 64 = Tapered::from_diagrams(
+        // middlegame
+        [
+             -51, -103,  -98,   18,   61,  -95,  -35, -145,
+               8,   -1,   26,   85,    0,   35,   41,  -24,
+             -21,   26,   41,   37,   69,   86,   38,  -14,
+              66,   52,   48,   72,   57,   62,   51,   52,
+              47,   37,   52,   48,   54,   59,   57,   45,
+               7,   17,   14,   19,   32,   13,   32,   18,
+               5,    4,   22,    2,   14,   19,   27,   10,
+              31,  -14,   10,   11,   10,    4,   -6,   37,
+        ],
+        // endgame
+        [
+            -104,   92,   71,   42,   25,   57,  103,   73,
+              28,   39,   52,   22,  105,   51,   24,   51,
+              50,   40,   31,   53,   48,   25,   55,   72,
+              25,   23,   50,   51,   53,   50,   48,   77,
+              18,   50,   30,   60,   45,   41,   38,   45,
+              11,   24,   26,   33,   44,   13,    8,   33,
+              24,   52,   -5,   22,   21,   -4,   22,   17,
+               7,   44,   28,   56,   26,  -18,    7,  -18,
+        ],
+    ),
+    /// Bishop by square.
+    psqt_bishop: 64 = Tapered::from_diagrams(
+        // middlegame
+        [
+             -57,   -9,  -24,  -86,  -68, -174,   57,  -83,
+             -24,  -21,    7,  -16,  -23,   -4,  -54,  -42,
+               8,   32,   -6,   27,   28,   37,   23,   23,
+              23,    1,   22,   34,   45,   35,   19,   -2,
+               6,   18,   11,   41,   19,   12,   16,   11,
+               8,   28,   15,    5,   10,    7,   42,   11,
+               7,   12,   20,    2,   -6,   41,    3,   16,
+              -6,   30,   -5,  -10,   23,  -21,   -1,  -40,
+        ],
+        // endgame
+        [
+              20,   36,   46,   85,   78,   81,   17,    2,
+              47,    9,   41,   58,   77,   42,   23,   50,
+              15,   24,   10,   36,   37,   28,   47,   30,
+              30,   50,   36,   35,   41,   34,   50,   27,
+              11,   33,   38,   39,   36,   46,   22,    4,
+               1,   21,    0,   36,   41,   -7,    2,   15,
+              15,  -18,   21,   32,   16,   -7,  -28,   18,
+               7,   -8,   43,   22,    4,    7,    8,   15,
+        ],
+    ),
+    /// Rook by square.
+    psqt_rook: 64 = Tapered::from_diagrams(
+        // middlegame
+        [
+             62, 103,  33,  37,  81,  24,  10,  85,
+              0,  -6,  25,  51,  40,  60,   6,   8,
+             35,  53,  38,  74,  81, 114,  88,  28,
+              2,  29,  18,  56,  50,  67,  62,  11,
+             -8,   8,   3,   9,   5,  15,  49,  19,
+             -6,   2,   1,  18,  20,  31,  52,   4,
+            -24,  -4,   7,  -4,  14,  21,  32, -23,
+             -5,   7,  13,  24,  39,  30,  13,  13,
+        ],
+        // endgame
+        [
+             91,  73, 105,  94,  76, 105, 109,  77,
+             50,  49,  50,  34,  33,  23,  46,  38,
+             89,  79,  92,  69,  68,  64,  81,  89,
+             99,  86, 105,  70,  73,  74,  72,  84,
+             87,  87,  89,  88,  76,  95,  72,  71,
+             66,  61,  79,  68,  57,  47,  36,  44,
+             68,  49,  63,  70,  39,  35,  25,  42,
+             56,  37,  52,  45,  25,  36,  41,  33,
+        ],
+    ),
+    /// Queen by square.
+    psqt_queen: 64 = Tapered::from_diagrams(
+        // middlegame
+        [
+            -61,  -8,   7,  30,  24,  53, -70,  -6,
+            -16, -51, -54, -17, -29,   1, -53,  30,
+            -30,   0, -71, -27,  -9,  38,  47, -10,
+            -10,  -7,   1, -24, -11,  28,  14,  22,
+             -2,   8,  -6, -22, -18,   5,  12,  36,
+             -4,   1, -13, -14,   4, -15,  26,  32,
+             18,   9,  -1,   2,  -3,  37,  32,  21,
+             23,  -6,   1,  -2,  26,  -5, -15,  57,
+        ],
+        // endgame
+        [
+            126, 107, 115, 112, 104,  95, 191, 138,
+             53,  97, 153, 132, 153, 125, 170,  83,
+             64,  81, 154, 146, 131, 103,  90,  98,
+             54,  74, 101, 140, 149,  98, 102,  81,
+             33,  57,  80, 141, 112,  83,  76,  44,
+             31,  37,  83,  83,  80,  92,  35,  10,
+              4,   5,  41,  47,  69, -10, -28, -16,
+            -64,   6,  -2,  28, -34, -44, -53, -41,
+        ],
+    ),
+    /// King by square.
+    psqt_king: 64 = Tapered::from_diagrams(
+        // middlegame
+        [
+            -127,  103,   68,  -38,  -11,  -78,   -8, -153,
+             125,   49,  -44,   94,   81,   45,   51,   42,
+              50,  -60,   44,   30,   22,  117,   25,   31,
+              89,   43,   45,  -23,   -9,   35,   63,  -45,
+              78,  112,  -11,   -4,   -8,   -9,   -1, -147,
+              13,   47,  -21,  -68,  -67,  -36,    0,  -40,
+              62,   24,   -9,  -26,  -51,  -20,   31,   51,
+              -8,   65,   36,  -44,    1,  -11,   52,   65,
+        ],
+        // endgame
+        [
+            -133,   32,    5,   21,   -3,   76,   95, -131,
+               0,   74,   90,   79,   51,   60,  114,   29,
+              31,  101,   94,   91,   75,   77,  105,   62,
+              -2,   69,   76,   90,   83,   69,   80,   56,
+               4,   27,   78,   81,   74,   73,   64,   50,
+               2,   43,   63,   79,   85,   68,   58,   22,
+              -9,   38,   57,   51,   63,   56,   45,  -13,
+             -22,    3,   16,   27,   18,   26,   22,  -58,
+        ],
+    ),
+    /// Opening (npm >= 45): each centre square attacked by a knight, bishop, rook or queen.
+    centre_control: 1 = Tapered([[-3, 16]]),
+    /// Opening: knight before bishop, queen out early, rook out early, pieces moved twice.
+    development: 4 = Tapered([[-10, 62], [-4, -10], [17, -99], [-14, 19]]),
+    /// Knight by number of squares in its mobility area.
+    mobility_knight: 9 = Tapered([
+        [-41, -94], [  7, -74], [ 26, -12], [ 40,   7],
+        [ 45,  32], [ 53,  55], [ 62,  61], [ 68,  60],
+        [ 79,  51],
+    ]),
+    /// Bishop by mobility.
+    mobility_bishop: 14 = Tapered([
+        [-26, -83], [  4, -42], [ 18, -14], [ 24,   6],
+        [ 31,  22], [ 36,  29], [ 41,  43], [ 39,  51],
+        [ 46,  52], [ 48,  55], [ 48,  54], [ 63,  45],
+        [ 71,  55], [ 46,  54],
+    ]),
+    /// Rook by mobility.
+    mobility_rook: 15 = Tapered([
+        [-35, -184], [ 24,  -39], [ 42,   10], [ 43,   29],
+        [ 47,   36], [ 45,   56], [ 49,   65], [ 54,   68],
+        [ 58,   76], [ 64,   84], [ 68,   87], [ 68,   96],
+        [ 76,   99], [ 87,   94], [ 76,   96],
+    ]),
+    /// Queen by mobility.
+    mobility_queen: 28 = Tapered([
+        [-182,  -77], [ -69,  -37], [ -27,  -60], [ -23,   45],
+        [ -10,   95], [  -6,   95], [   3,   96], [   3,  137],
+        [   7,  146], [   7,  163], [   8,  177], [  12,  181],
+        [  18,  177], [  20,  188], [  24,  193], [  23,  197],
+        [  29,  198], [  30,  190], [  48,  182], [  51,  178],
+        [  48,  178], [ 192,   22], [ 144,   89], [ 316, -128],
+        [ 267,  -62], [ 280, -192], [ 145,  -94], [ 181, -262],
+    ]),
+    /// Enemy pawn, knight, bishop, rook, queen attacked by a pawn.
+    threat_by_pawn: 5 = Tapered([[-8, -10], [83, 47], [68, 71], [78, 32], [56, 9]]),
+    /// Enemy pieces (by type) attacked by a knight or bishop.
+    threat_by_minor: 5 = Tapered([[-6, 11], [23, 50], [36, 39], [73, 12], [55, 42]]),
+    /// Enemy pieces (by type) attacked by a rook.
+    threat_by_rook: 5 = Tapered([[-13, 19], [9, 37], [23, 31], [-70, 21], [91, 10]]),
+    /// Enemy pieces (by type) attacked by a queen.
+    threat_by_queen: 5 = Tapered([[-3, 16], [9, 12], [5, 50], [9, -7], [-3, -1]]),
+    /// Undefended enemy pieces the king attacks.
+    threat_by_king: 1 = Tapered([[32, 14]]),
+    /// Enemy non-king pieces attacked and not defended.
+    hanging: 1 = Tapered([[10, 24]]),
+    /// Own pawn, knight, bishop, rook, queen defended by an own piece or pawn.
+    defended: 5 = Tapered([[5, 1], [7, 3], [3, 8], [-3, 11], [1, 20]]),
+    /// Own pawn in the king's immediate, cross, diagonal, sinuous shelter zone.
+    shelter_pawn: 4 = Tapered([[27, -2], [6, 18], [10, 7], [12, 12]]),
+    /// Own knight, bishop, rook, queen in the king's shelter.
+    shelter_piece: 4 = Tapered([[5, 9], [7, 9], [-10, 4], [9, -17]]),
+    /// King zone squares attacked by an enemy knight, bishop, rook, queen (per attack).
+    king_zone_attacks: 4 = Tapered([[2, -1], [-3, -10], [4, -8], [13, 12]]),
+    /// Number of enemy pieces attacking the king zone (0..7).
+    king_attackers: 8 = Tapered([
+        [ 2,    4], [ 4,   15], [ 3,   23], [ 1,  -17],
+        [55, -172], [75, -382], [ 0,    0], [ 0,    0],
+    ]),
+    /// Safe checks available to an enemy knight, bishop, rook, queen.
+    safe_check: 4 = Tapered([[-59, 2], [-17, -25], [-22, -13], [-36, -2]]),
+    /// No own pawn on the king's file.
+    king_open_file: 1 = Tapered([[19, -6]]),
+    /// Empty squares next to the king that the enemy does not attack.
+    king_free_squares: 1 = Tapered([[-2, -1]]),
+    /// Passed pawn by relative rank.
+    passed: 8 = Tapered([
+        [  0,  0], [ 48, 29], [ -8, 36], [-25, 45], [ 13, 36], [108, 32], [145, 16], [  0,  0],
+    ]),
+    /// Pawn with no own pawn on a neighbouring file.
+    isolated: 1 = Tapered([[-3, -18]]),
+    /// Pawn with an own pawn in front of it on its file.
+    doubled: 1 = Tapered([[-1, -15]]),
+    /// Pawn that no neighbour can support and whose stop square an enemy pawn attacks.
+    backward: 1 = Tapered([[-12, -8]]),
+    /// Pawn with an own pawn beside it, by relative rank.
+    phalanx: 8 = Tapered([
+        [  0,   0], [  5,   0], [  7,   3], [ 11,  10],
+        [ 15,  46], [ 73,  98], [-93, 374], [  0,   0],
+    ]),
+    /// Pawn defended by an own pawn, by relative rank.
+    supported: 8 = Tapered([
+        [  0,  0], [  0,  0], [ 15, 15], [ 10, 12], [ 16, 23], [ 30, 75], [213, 52], [  0,  0],
+    ]),
+    /// Passed pawn with nothing between it and its promotion square, by rank.
+    passed_free: 8 = Tapered([
+        [  0,   0], [  8,  -1], [ -3,   1], [-11,  22],
+        [-12,  38], [ 18,  57], [ 70, 121], [  0,   0],
+    ]),
+    /// Passed pawn: distance of the own king to the square in front, by rank (per square).
+    passed_own_king: 8 = Tapered([
+        [  0,   0], [ -6,   2], [  1,  -4], [ 13, -14],
+        [  6, -15], [ -8, -17], [-15, -13], [  0,   0],
+    ]),
+    /// Passed pawn: distance of the enemy king to the square in front, by rank (per square).
+    passed_enemy_king: 8 = Tapered([
+        [ 0,  0], [-5, -4], [ 0, -1], [-7, 14], [-3, 27], [-7, 45], [ 3, 40], [ 0,  0],
+    ]),
+    /// Two bishops.
+    bishop_pair: 1 = Tapered([[38, 79]]),
+    /// Knight on an outpost.
+    knight_outpost: 1 = Tapered([[25, 18]]),
+    /// Bishop on an outpost.
+    bishop_outpost: 1 = Tapered([[37, 10]]),
+    /// Rook on a file without pawns.
+    rook_open_file: 1 = Tapered([[38, -9]]),
+    /// Rook on a file without own pawns but with enemy pawns.
+    rook_semi_open_file: 1 = Tapered([[18, 2]]),
+    /// Rook on the seventh rank.
+    rook_seventh: 1 = Tapered([[46, 46]]),
+    /// Own pawns on the bishop's square colour (per pawn and bishop).
+    bad_bishop: 1 = Tapered([[-4, -4]]),
+    /// Knight or bishop with an own pawn right in front of it.
+    minor_behind_pawn: 1 = Tapered([[7, 10]]),
+    /// The side to move.
+    tempo: 1 = Tapered([[7, 12]]),
+    /// Pawn shelter, on each file from the king's left to its right: the nearest own pawn level
+    /// with or in front of the king, by its distance in ranks (0–6; 7 = none), on the king's file
+    /// (8–15) or beside it (0–7).
+    shelter_distance: 16 = Tapered([
+        [   8,  -8], [  -1,  -8], [   5, -23], [   6, -22],
+        [  -1, -25], [  -9, -13], [-103,  29], [ -15, -11],
+        [   0,   0], [  15,   1], [  23, -19], [   2,  -4],
+        [  -2, -10], [ -30, -10], [ -67,  14], [ -41,  18],
+    ]),
+    /// Pawn storm, on the same files: the nearest enemy pawn level with or in front of the king, by
+    /// its distance in ranks (0–6; 7 = none), blocked by an own pawn right in front of it (8–15) or
+    /// free (0–7).
+    storm_distance: 16 = Tapered([
+        [ 13,  18], [ 37,  -1], [-31,  -4], [-11,  -5],
+        [  3, -11], [ 10, -15], [  8, -14], [ -6,  -4],
+        [-77,  80], [  0,   0], [-10, -27], [  7, -14],
+        [ 15, -13], [ 14, -27], [ 15,   7], [  0,   0],
+    ]),
+    /// Passed pawn whose stop square the enemy does not attack, by relative rank.
+    passed_safe_stop: 8 = Tapered([
+        [  0,  0], [ -1, -1], [ 12,  1], [-11, 15], [-18, 30], [ -5, 46], [ 28, 58], [  0,  0],
+    ]),
+    /// Enemy knights, bishops, rooks and queens a pawn would attack after a safe push (to an empty
+    /// square no enemy pawn attacks and the enemy does not attack or we defend).
+    pawn_push_threat: 1 = Tapered([[19, 25]]),
+    /// King danger (the quadratic term, see `KING_DANGER_MG_DIVISOR`): per attack of an enemy
+    /// knight, bishop, rook, queen on a square next to the king.
+    danger_zone_attacks: 4 = Tapered([[24, -59], [21, -113], [24, 13], [54, 129]]),
+    /// King danger: per enemy piece attacking the squares next to the king.
+    danger_attackers: 1 = Tapered([[34, 412]]),
+    /// King danger: per safe check of an enemy knight, bishop, rook, queen.
+    danger_safe_check: 4 = Tapered([[77, 4], [43, 11], [102, 130], [44, -135]]),
+    /// King danger: per square next to the king that the enemy attacks and that only the king or
+    /// the queen defends, or nothing.
+    danger_weak_square: 1 = Tapered([[36, -4]]),
+    /// King danger: once when the enemy has no queen.
+    danger_no_queen: 1 = Tapered([[-351, -613]]),
+    /// King danger: once (an offset, typically negative, that a few attacks must overcome).
+    danger_base: 1 = Tapered([[-8, 144]]),
+    /// Space, while `npm` ≥ `SPACE_PHASE`: the safe squares on files c–f of the own second to
+    /// fourth ranks (no own pawn, no enemy pawn attack), those up to three squares behind an own
+    /// pawn and unattacked counted twice, times `w² / 64` with `w` the side's pieces (pawns and
+    /// king included) − 3 + the blocked pawns (at most 9): Stockfish's shape (its `/ 16` is in
+    /// units a quarter of a centipawn; with whole-centipawn weights `/ 16` left the fitted weight
+    /// below one half, rounded to nothing).
+    space: 1 = Tapered([[0, 0]]),
+    /// Complexity (Ethereal's term; endgame weights only): the endgame sum moves towards zero or
+    /// away from it by `Σ weight × count` over the pawns, the passed pawns, pawns on both wings, a
+    /// pawn ending (no other piece), the kings' outflanking (file distance − rank distance) and
+    /// once — never past zero (`complexity_adjustment`).
+    complexity: 6 = Tapered([[0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]]),
+    /// Candidate passed pawn (not passed, but every enemy pawn that could stop it is one that
+    /// attacks it or its stop square, and the stop square has at least as many own pawn defenders
+    /// as enemy pawn attackers), by relative rank; 8–15 when the pawn itself is also defended at
+    /// least as often as attacked (Ethereal's two kinds).
+    candidate_passer: 16 = Tapered([
+        [  0,   0], [-53,   9], [-25,  17], [ -4,  39],
+        [ 31,  48], [ 21,  98], [  0,   0], [  0,   0],
+        [  0,   0], [-27,   8], [-13,   6], [ -4,  28],
+        [ 10,  43], [ 36, 133], [  0,   0], [  0,   0],
+    ]),
+    /// The king's distance in files to the nearest file that holds a pawn of either side (0–7; not
+    /// counted without pawns): a king far from every pawn is out of play in an ending.
+    king_pawn_proximity: 8 = Tapered([
+        [ -75,   98], [-102,   87], [ -40,   48], [ 108,  -26],
+        [ 188,  -86], [ 214, -121], [ 146, -116], [  51, -112],
+    ]),
+    /// Knight far from both kings: its distance to the nearer king, 4, 5, 6 or 7 squares (nearer is
+    /// not counted) — a knight on the far wing ("in Siberia") defends and attacks nothing that
+    /// matters.
+    knight_far_from_kings: 4 = Tapered([[-10, -4], [-10, -18], [-23, -13], [-51, -29]]),
+    /// Bishop on a long diagonal (a1–h8 or h1–a8, off the four centre squares) that sees both
+    /// centre squares of its diagonal through the pawns.
+    bishop_long_diagonal: 1 = Tapered([[21, 29]]),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::rust_block;
+    use super::FullParams;
+
+    #[test]
+    fn the_source_is_the_block_the_tuner_prints() {
+        let source = include_str!("weights.rs");
+        let start = source.find("full_params! {\n").expect("the block");
+        let end = start + source[start..].find("\n}\n").expect("its end") + 3;
+        assert!(
+            source[start..end] == rust_block(&FullParams::default()),
+            "src/eval/full/weights.rs is not in the form `chainmate eval --evaluator full \
+             --dump-params --rust` prints: paste that block over it"
+        );
+    }
+}
