@@ -70,7 +70,9 @@ fn walk<const WHITE: bool, const BULK: bool>(node: &Node, depth: u32) -> u64 {
 fn each_child<const WHITE: bool>(node: &Node, mut visit: impl FnMut(&Node) -> u64) -> u64 {
     let mut nodes = 0;
     for &mv in node.board().legal_moves().iter() {
-        nodes += visit(&node.child::<WHITE>(mv));
+        let mut next = *node;
+        next.play::<WHITE>(mv);
+        nodes += visit(&next);
     }
     nodes
 }

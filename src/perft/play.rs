@@ -45,18 +45,18 @@ impl Node {
         &self.0
     }
 
-    /// The node after `mv` (legal here), made by White (`WHITE`) or Black: what
-    /// [`Board::play_unchecked`] leaves but the hash. The side is the caller's, who knows it:
-    /// read from a board just copied, it would wait on the copy's stores.
+    /// Plays `mv` (legal here) by White (`WHITE`) or Black, on a copy of the parent
+    /// (copy-make): what [`Board::play_unchecked`] leaves but the hash. The side is the
+    /// caller's, who knows it: read from a board just copied, it would wait on the copy's
+    /// stores. (In place, not a constructor returning the child: returned, the ~170-byte
+    /// board was copied once more, and perft's plays are a good part of its time.)
     #[inline(always)]
-    pub(super) fn child<const WHITE: bool>(&self, mv: Move) -> Node {
+    pub(super) fn play<const WHITE: bool>(&mut self, mv: Move) {
         debug_assert_eq!(self.0.side_to_move() == Color::White, WHITE);
-        let mut next = self.0;
-        let piece = next.piece_on(mv.from()).unwrap_or(Piece::Pawn);
-        next.apply::<WHITE, false, true>(mv, piece);
-        next.update_checks_and_pins_after::<WHITE>();
-        next.set_ep_after::<WHITE, false>(mv);
-        Node(next)
+        let piece = self.0.piece_on(mv.from()).unwrap_or(Piece::Pawn);
+        self.0.apply::<WHITE, false, true>(mv, piece);
+        self.0.update_checks_and_pins_after::<WHITE>();
+        self.0.set_ep_after::<WHITE, false>(mv);
     }
 }
 
@@ -68,17 +68,16 @@ impl Node {
 struct Counted(Board);
 
 impl Counted {
-    /// The child after `mv` (legal in `parent`, White to move if `WHITE`) by our `piece`,
-    /// given by the caller, who builds the move knowing it.
+    /// Plays `mv` (legal here, White to move if `WHITE`) by our `piece`, given by the
+    /// caller, who builds the move knowing it, on a copy of the parent (`Counted(*parent)`,
+    /// in place as [`Node::play`]).
     #[inline(always)]
-    fn after<const WHITE: bool>(parent: &Board, mv: Move, piece: Piece) -> Counted {
-        debug_assert_eq!(parent.side_to_move() == Color::White, WHITE);
-        debug_assert_eq!(parent.piece_on(mv.from()), Some(piece));
-        let mut next = *parent;
-        next.apply::<WHITE, false, false>(mv, piece);
-        next.update_checks_and_pins_after::<WHITE>();
-        next.set_ep_after::<WHITE, false>(mv);
-        Counted(next)
+    fn play<const WHITE: bool>(&mut self, mv: Move, piece: Piece) {
+        debug_assert_eq!(self.0.side_to_move() == Color::White, WHITE);
+        debug_assert_eq!(self.0.piece_on(mv.from()), Some(piece));
+        self.0.apply::<WHITE, false, false>(mv, piece);
+        self.0.update_checks_and_pins_after::<WHITE>();
+        self.0.set_ep_after::<WHITE, false>(mv);
     }
 }
 
@@ -97,21 +96,22 @@ impl Leaf {
     #[inline]
     pub fn after(parent: &Board, mv: Move) -> Leaf {
         let piece = parent.piece_on(mv.from()).unwrap_or(Piece::Pawn);
+        let mut leaf = Leaf(*parent);
         match parent.side_to_move() {
-            Color::White => Leaf::of::<true>(parent, mv, piece),
-            Color::Black => Leaf::of::<false>(parent, mv, piece),
+            Color::White => leaf.play::<true>(mv, piece),
+            Color::Black => leaf.play::<false>(mv, piece),
         }
+        leaf
     }
 
-    /// [`Leaf::after`] with the side (`WHITE`) and our moving `piece` given by the caller.
+    /// Plays `mv` (legal here, White to move if `WHITE`) by our `piece`, given by the
+    /// caller, on a copy of the parent (`Leaf(*parent)`, in place as [`Node::play`]).
     #[inline(always)]
-    fn of<const WHITE: bool>(parent: &Board, mv: Move, piece: Piece) -> Leaf {
-        debug_assert_eq!(parent.side_to_move() == Color::White, WHITE);
-        debug_assert_eq!(parent.piece_on(mv.from()), Some(piece));
-        let mut next = *parent;
-        next.apply::<WHITE, false, true>(mv, piece);
-        next.set_ep_after::<WHITE, false>(mv);
-        Leaf(next)
+    fn play<const WHITE: bool>(&mut self, mv: Move, piece: Piece) {
+        debug_assert_eq!(self.0.side_to_move() == Color::White, WHITE);
+        debug_assert_eq!(self.0.piece_on(mv.from()), Some(piece));
+        self.0.apply::<WHITE, false, true>(mv, piece);
+        self.0.set_ep_after::<WHITE, false>(mv);
     }
 }
 
@@ -154,14 +154,16 @@ impl<'a, const WHITE: bool, const BULK: bool> PlayEach<'a, WHITE, BULK> {
     #[inline(always)]
     fn visit(&mut self, mv: Move, piece: Piece) {
         if BULK {
-            let next = Counted::after::<WHITE>(self.parent, mv, piece);
+            let mut next = Counted(*self.parent);
+            next.play::<WHITE>(mv, piece);
             self.nodes += if WHITE {
                 count_moves::<false>(&next)
             } else {
                 count_moves::<true>(&next)
             };
         } else {
-            let leaf = Leaf::of::<WHITE>(self.parent, mv, piece);
+            let mut leaf = Leaf(*self.parent);
+            leaf.play::<WHITE>(mv, piece);
             self.nodes += u64::from(
                 std::hint::black_box(&leaf).0.side_to_move() != self.parent.side_to_move(),
             );
@@ -267,11 +269,11 @@ mod tests {
     #[test]
     fn a_child_node_is_the_full_play_but_its_hash() {
         for (board, mv, full) in plays() {
-            let root = Node::root(&board);
-            let mut child = match board.side_to_move() {
-                Color::White => root.child::<true>(mv),
-                Color::Black => root.child::<false>(mv),
-            };
+            let mut child = Node::root(&board);
+            match board.side_to_move() {
+                Color::White => child.play::<true>(mv),
+                Color::Black => child.play::<false>(mv),
+            }
             assert_eq!(child.0.hash, board.hash, "{} {mv}", board.to_fen());
             child.0.hash = full.hash;
             assert_eq!(child.0, full, "{} {mv}", board.to_fen());
@@ -282,11 +284,12 @@ mod tests {
     fn a_counted_child_sets_what_the_counter_reads_as_the_full_play_does() {
         for (board, mv, full) in plays() {
             let piece = board.piece_on(mv.from()).expect("a legal move's piece");
-            let counted = match board.side_to_move() {
-                Color::White => Counted::after::<true>(&board, mv, piece),
-                Color::Black => Counted::after::<false>(&board, mv, piece),
+            let mut child = Counted(board);
+            match board.side_to_move() {
+                Color::White => child.play::<true>(mv, piece),
+                Color::Black => child.play::<false>(mv, piece),
             }
-            .0;
+            let counted = child.0;
             let fen = board.to_fen();
             assert_eq!(counted.pieces, full.pieces, "{fen} {mv}");
             assert_eq!(counted.colors, full.colors, "{fen} {mv}");
