@@ -15,7 +15,7 @@
 //! the issue note) and makes `undo` in [`crate::core::Position`] a pop. History — the earlier
 //! boards and their hashes for repetition detection — lives in `Position`, not here.
 //!
-//! # Invariants (established by FEN parsing, kept by `play_unchecked` for legal moves)
+//! # Invariants (established by FEN parsing, kept by every public entry point)
 //!
 //! * each side has exactly one king; the side not to move is not in check;
 //! * `pieces`, `colors` and `mailbox` agree;
@@ -25,10 +25,14 @@
 //! * `ep` is set only when the side to move has a *legal* en-passant capture, so equal
 //!   positions (by the FIDE repetition rule) have equal hashes;
 //! * `hash`, `checkers` and `pinned` equal what [`Board::compute_hash`] and
-//!   `update_checks_and_pins` would compute from scratch — except on perft's boards, played
-//!   with `play_unhashed_for` (the hash left stale), `play_counted_for` (the hash and the
-//!   mailbox left stale) and [`Board::play_leaf`] (the hash, checkers and pins left stale),
-//!   which are only counted.
+//!   `update_checks_and_pins` would compute from scratch.
+//!
+//! A board changes by [`Board::play_unchecked`] (legal moves), [`Board::try_play`] and
+//! [`Board::play`] (checked), and [`Board::null_move`]; each leaves all of the above true.
+//! `play_unchecked` is three crate-internal steps (`Board::apply`,
+//! `Board::update_checks_and_pins_after`, `Board::set_ep_after`) which perft also
+//! composes, leaving out the hash and what else its boards are never asked; those boards are
+//! perft's own types (`crate::perft`), not `Board`s anyone else receives.
 
 use super::attacks::*;
 use super::bitboard::Bitboard;
@@ -407,123 +411,40 @@ impl Board {
     /// Plays `mv`, which must be legal in this position (as produced by the move generator or
     /// checked by [`Board::is_legal`]). Playing anything else leaves the board in an
     /// unspecified (but memory-safe) state; UCI and user input go through the checked
-    /// [`Board::try_play`].
+    /// [`Board::try_play`]. The board after it keeps every invariant of the module docs.
     #[inline(never)]
     pub fn play_unchecked(&mut self, mv: Move) {
         match self.side {
-            Color::White => self.play_as::<true, false, true>(mv),
-            Color::Black => self.play_as::<false, false, true>(mv),
+            Color::White => self.play_for::<true>(mv),
+            Color::Black => self.play_for::<false>(mv),
         }
     }
 
-    /// [`Board::play_unchecked`] without the hash, White (`WHITE`) or Black to move: the
-    /// board's [`Board::hash`] is left as it was, wrong for the new position. For perft,
-    /// which never hashes; everything else about the board (and so every count) is as
-    /// `play_unchecked` leaves it. The side is given by the caller, who knows it: read from
-    /// a board just copied, it would wait on the copy's stores.
+    /// [`Board::play_unchecked`] with the mover known at compile time (`WHITE`), so that colour
+    /// is a constant throughout: the three steps of a move, each keeping what it touches.
     #[inline(always)]
-    pub(crate) fn play_unhashed_for<const WHITE: bool>(&mut self, mv: Move) {
-        debug_assert_eq!(self.side == Color::White, WHITE);
-        self.play_as::<WHITE, false, false>(mv);
-    }
-
-    /// Plays `mv` (legal here) as a *leaf*: placement, mailbox, castling rights, en passant,
-    /// clocks and side to move are updated, but neither the hash (as with
-    /// `play_unhashed_for`) nor the new side's checkers and pins, which only the next
-    /// move generation needs. The board must not be hashed, searched or generated from
-    /// afterwards; perft's every-leaf mode plays its last ply this way, where nothing is ever
-    /// asked of a leaf ("checkers and pins computed only when asked").
-    #[inline]
-    pub fn play_leaf(&mut self, mv: Move) {
-        match self.side {
-            Color::White => self.play_leaf_for::<true>(mv),
-            Color::Black => self.play_leaf_for::<false>(mv),
-        }
-    }
-
-    /// [`Board::play_leaf`] with the side to move given (`WHITE`).
-    #[inline(always)]
-    fn play_leaf_for<const WHITE: bool>(&mut self, mv: Move) {
-        debug_assert_eq!(self.side == Color::White, WHITE);
-        self.play_as::<WHITE, true, false>(mv);
-    }
-
-    /// [`Board::play_unchecked`] (`LEAF` false) and [`Board::play_leaf`] (`LEAF` true) with
-    /// the mover known at compile time (`WHITE`), so that colour is a constant throughout;
-    /// `HASH` false for [`Board::play_unhashed_for`].
-    #[inline(always)]
-    fn play_as<const WHITE: bool, const LEAF: bool, const HASH: bool>(&mut self, mv: Move) {
+    fn play_for<const WHITE: bool>(&mut self, mv: Move) {
         let piece = self.mailbox[mv.from() as usize].unwrap_or(Piece::Pawn);
-        self.play_piece_as::<WHITE, LEAF, HASH, true>(mv, piece);
+        self.apply::<WHITE, true, true>(mv, piece);
+        self.update_checks_and_pins_after::<WHITE>();
+        self.set_ep_after::<WHITE, true>(mv);
     }
 
-    /// [`Board::play_as`] with the moving piece given; `MAILBOX` false leaves the mailbox as
-    /// it was (wrong for the new position: [`Board::play_counted_for`]).
-    #[inline(always)]
-    fn play_piece_as<const WHITE: bool, const LEAF: bool, const HASH: bool, const MAILBOX: bool>(
-        &mut self,
-        mv: Move,
-        piece: Piece,
-    ) {
-        self.apply::<WHITE, HASH, MAILBOX>(mv, piece);
-        if !LEAF {
-            // The side to move now is the other one.
-            if WHITE {
-                self.update_checks_and_pins_for::<false>();
-            } else {
-                self.update_checks_and_pins_for::<true>();
-            }
-        }
-        self.set_ep_after::<WHITE, HASH>(mv);
-    }
+    // ---- the steps of a move, shared with perft -------------------------------------------
+    //
+    // `play_unchecked` is these three steps with `HASH` and `MAILBOX` true. Perft composes
+    // them too, leaving out what its boards are never asked (the hash; at the last plies the
+    // mailbox, or the checkers and pins): those boards are of perft's own types
+    // (`crate::perft`'s `Node`, `Counted`, `Leaf`), never a `Board` handed to anyone else.
 
-    /// After a double push, records the en-passant square if a legal capture exists (tested
-    /// from scratch: it needs neither checkers nor pins). `WHITE`: whether White made `mv`.
+    /// The placement part of the legal move `mv` by our `piece`: pieces, castling rights,
+    /// clocks, side to move, and the old en-passant square cleared; not the new side's
+    /// checkers and pins ([`Board::update_checks_and_pins_after`]) nor a new en-passant
+    /// square ([`Board::set_ep_after`]), which the caller adds. `WHITE`: whether the side to
+    /// move (the mover) is White. `HASH` false leaves the hash stale, `MAILBOX` false the
+    /// mailbox (the caller's `piece` is then what says which piece moves).
     #[inline(always)]
-    fn set_ep_after<const WHITE: bool, const HASH: bool>(&mut self, mv: Move) {
-        if mv.is_double_push() {
-            let us = if WHITE { Color::White } else { Color::Black };
-            let them = !us;
-            let from = mv.from();
-            let ep = Square::new(from.file(), us.relative_rank(Rank::Third));
-            if (pawn_attacks(us, ep) & self.colored(them, Piece::Pawn)).any()
-                && self.any_legal_ep_capture(ep)
-            {
-                self.ep = Some(ep);
-                if HASH {
-                    self.hash ^= zobrist::ep_key(ep.file());
-                }
-            }
-        }
-    }
-
-    /// Plays `mv` (legal here), made by our `piece`, on a board that will only have its legal
-    /// moves counted: neither the hash nor the mailbox is kept (the generator reads neither),
-    /// and the piece is the caller's, not looked up. Checkers, pins and en passant are set as
-    /// [`Board::play_unchecked`] sets them. With the move's kind and piece known where the
-    /// caller builds the move (perft's `PlayEach` sink, for each target set), the branches of
-    /// the general play fold away. `WHITE`: whether White makes `mv`.
-    #[inline(always)]
-    pub(crate) fn play_counted_for<const WHITE: bool>(&mut self, mv: Move, piece: Piece) {
-        debug_assert_eq!(self.side == Color::White, WHITE);
-        debug_assert_eq!(self.mailbox[mv.from() as usize], Some(piece));
-        self.play_piece_as::<WHITE, false, false, false>(mv, piece);
-    }
-
-    /// [`Board::play_leaf_for`] with the moving piece given by the caller (perft's every-leaf
-    /// mode, as [`Board::play_counted_for`] for the bulk count).
-    #[inline(always)]
-    pub(crate) fn play_leaf_piece_for<const WHITE: bool>(&mut self, mv: Move, piece: Piece) {
-        debug_assert_eq!(self.side == Color::White, WHITE);
-        debug_assert_eq!(self.mailbox[mv.from() as usize], Some(piece));
-        self.play_piece_as::<WHITE, true, false, true>(mv, piece);
-    }
-
-    /// The placement part of a move by our `piece`: everything but checkers, pins and en
-    /// passant. `WHITE`: whether the side to move (the mover) is White; `HASH`: whether to
-    /// update the hash; `MAILBOX`: whether to update the mailbox.
-    #[inline(always)]
-    fn apply<const WHITE: bool, const HASH: bool, const MAILBOX: bool>(
+    pub(crate) fn apply<const WHITE: bool, const HASH: bool, const MAILBOX: bool>(
         &mut self,
         mv: Move,
         piece: Piece,
@@ -610,6 +531,39 @@ impl Board {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = them;
+    }
+
+    /// The checkers and pins of the side to move after [`Board::apply`] of a move by White
+    /// (`WHITE`) or Black: the other side's, known at compile time.
+    #[inline(always)]
+    pub(crate) fn update_checks_and_pins_after<const WHITE: bool>(&mut self) {
+        if WHITE {
+            self.update_checks_and_pins_for::<false>();
+        } else {
+            self.update_checks_and_pins_for::<true>();
+        }
+    }
+
+    /// After a double push, records the en-passant square if a legal capture exists (tested
+    /// from scratch: it needs neither checkers nor pins, so it may follow [`Board::apply`]
+    /// with or without [`Board::update_checks_and_pins_after`]). `WHITE`: whether White made
+    /// `mv`; `HASH` false leaves the en-passant key out of the hash.
+    #[inline(always)]
+    pub(crate) fn set_ep_after<const WHITE: bool, const HASH: bool>(&mut self, mv: Move) {
+        if mv.is_double_push() {
+            let us = if WHITE { Color::White } else { Color::Black };
+            let them = !us;
+            let from = mv.from();
+            let ep = Square::new(from.file(), us.relative_rank(Rank::Third));
+            if (pawn_attacks(us, ep) & self.colored(them, Piece::Pawn)).any()
+                && self.any_legal_ep_capture(ep)
+            {
+                self.ep = Some(ep);
+                if HASH {
+                    self.hash ^= zobrist::ep_key(ep.file());
+                }
+            }
+        }
     }
 
     /// Whether the legal move `mv` gives check, computed without playing it: the moving
