@@ -56,6 +56,10 @@ pub enum ExperimentCommand {
     /// after the opening, a few per game, each with its game's result (module tune::label);
     /// the lines `tune --data` reads.
     Label(LabelArgs),
+    /// Search speed of UCI engines on the same positions: each searches each bench position
+    /// for a fixed time in turn with the others, through a real UCI client; nodes per second
+    /// by round, the medians and their ratio to the first engine's.
+    Speed(super::speed::SpeedArgs),
 }
 
 /// Arguments of `experiment label`.
@@ -242,6 +246,7 @@ pub fn run(command: &ExperimentCommand) -> Result<(), CliError> {
         ExperimentCommand::DepthTime(args) => run_depth_time(args),
         ExperimentCommand::Wdl(args) => run_wdl(args),
         ExperimentCommand::Label(args) => run_label(args),
+        ExperimentCommand::Speed(args) => super::speed::run(args),
     }
 }
 

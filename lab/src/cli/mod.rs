@@ -40,6 +40,7 @@ pub mod games;
 pub mod genetic;
 pub mod library;
 pub mod match_cmd;
+pub mod speed;
 pub mod spsa;
 pub mod tune;
 

@@ -21,4 +21,5 @@ pub mod figures;
 pub mod pins;
 pub mod plot;
 pub mod predict;
+pub mod speed;
 pub mod table4;

@@ -309,6 +309,8 @@ pub struct Answer {
     pub eval: Option<(MoveEval, u32)>,
     /// The last `info ... nodes N` before it.
     pub nodes: Option<u64>,
+    /// The `time` (milliseconds) of that line: how long the engine took for `nodes`.
+    pub time_ms: Option<u64>,
 }
 
 /// A running external engine.
@@ -563,7 +565,7 @@ impl UciProcess {
         let mut allowed = own.or(limits.movetime).unwrap_or(UNTIMED_WAIT) + GRACE;
         let mut deadline = Instant::now() + allowed;
         let mut stopped = false;
-        let (mut eval, mut nodes) = (None, None);
+        let (mut eval, mut nodes, mut time_ms) = (None, None, None);
         loop {
             let line = match self.next_line(deadline, Awaited::Bestmove, allowed) {
                 Ok(line) => line,
@@ -582,11 +584,19 @@ impl UciProcess {
                 let best = end
                     .parse_uci(text)
                     .map_err(|_| format!("'{text}', not a legal move"));
-                return Ok(Answer { best, eval, nodes });
+                return Ok(Answer {
+                    best,
+                    eval,
+                    nodes,
+                    time_ms,
+                });
             }
             if let Some(info) = line.strip_prefix("info ") {
                 eval = info_eval(info).or(eval);
-                nodes = info_nodes(info).or(nodes);
+                if let Some(n) = info_nodes(info) {
+                    nodes = Some(n);
+                    time_ms = info_time(info);
+                }
             }
         }
     }
@@ -646,6 +656,12 @@ fn info_eval(info: &str) -> Option<(MoveEval, u32)> {
 fn info_nodes(info: &str) -> Option<u64> {
     let words: Vec<&str> = info.split_whitespace().collect();
     after(&words, "nodes")?.parse().ok()
+}
+
+/// The `time N` (milliseconds) of an `info` line.
+fn info_time(info: &str) -> Option<u64> {
+    let words: Vec<&str> = info.split_whitespace().collect();
+    after(&words, "time")?.parse().ok()
 }
 
 impl Drop for UciProcess {
