@@ -1,6 +1,7 @@
-//! The per-thread caches: pawn structures (exact keys: both pawn sets) and whole evaluations
-//! (the Zobrist key), each entry tagged with the generation of the weights it was computed
-//! with, so a change of weights retires every entry at once.
+//! The per-thread caches: pawn structures (exact keys: both pawn sets), the king-and-pawn
+//! terms (exact keys: both pawn sets and both kings' squares) and whole evaluations (the
+//! Zobrist key), each entry tagged with the generation of the weights it was computed with, so
+//! a change of weights retires every entry at once.
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -24,6 +25,24 @@ const PAWN_TABLE_BITS: u32 = 14;
 thread_local! {
     static PAWN_TABLE: RefCell<Vec<PawnEntry>> =
         RefCell::new(vec![PawnEntry::default(); 1 << PAWN_TABLE_BITS]);
+}
+
+/// One cached set of king-and-pawn terms: exact key (both pawn sets, both kings' squares, the
+/// parameters' generation) and both sides' sums (White's minus Black's).
+#[derive(Clone, Copy, Default)]
+struct KingPawnEntry {
+    pawns: [u64; 2],
+    kings: [u8; 2],
+    generation: u64,
+    mg: i32,
+    eg: i32,
+}
+
+const KING_PAWN_TABLE_BITS: u32 = 13;
+
+thread_local! {
+    static KING_PAWN_TABLE: RefCell<Vec<KingPawnEntry>> =
+        RefCell::new(vec![KingPawnEntry::default(); 1 << KING_PAWN_TABLE_BITS]);
 }
 
 /// One cached evaluation: the position's Zobrist key mixed with the parameters' generation,
@@ -74,6 +93,43 @@ impl Full {
             acc.mg += entry.mg;
             acc.eg += entry.eg;
             Bitboard(entry.passed)
+        })
+    }
+
+    /// Both kings' king-and-pawn terms ([`Full::king_pawn_terms`]) through the per-thread
+    /// king-pawn table: they change only when a pawn or a king moves.
+    pub(super) fn cached_king_pawn_terms(&self, board: &Board, acc: &mut Sum) {
+        let pawns = [
+            board.colored(Color::White, Piece::Pawn).0,
+            board.colored(Color::Black, Piece::Pawn).0,
+        ];
+        let kings = [
+            board.king(Color::White) as u8,
+            board.king(Color::Black) as u8,
+        ];
+        let mixed = pawns[0]
+            ^ pawns[1].rotate_left(29)
+            ^ u64::from(kings[0]) << 7
+            ^ u64::from(kings[1]) << 41;
+        let slot =
+            (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - KING_PAWN_TABLE_BITS)) as usize;
+        KING_PAWN_TABLE.with(|table| {
+            let mut table = table.borrow_mut();
+            let entry = &mut table[slot];
+            if entry.pawns != pawns || entry.kings != kings || entry.generation != self.generation {
+                let mut sum = Sum::default();
+                self.king_pawn_terms(board, Color::White, &mut sum);
+                self.king_pawn_terms(board, Color::Black, &mut sum);
+                *entry = KingPawnEntry {
+                    pawns,
+                    kings,
+                    generation: self.generation,
+                    mg: sum.mg,
+                    eg: sum.eg,
+                };
+            }
+            acc.mg += entry.mg;
+            acc.eg += entry.eg;
         })
     }
 

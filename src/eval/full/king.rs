@@ -1,12 +1,16 @@
 //! King safety: the shelter zones of paper 004, attacks on the king's zone, safe checks, the
 //! quadratic king danger, open files and free squares, the distance to the pawns, and pawn
 //! shelter and storm by file.
+//!
+//! The terms that depend on the king and the pawns alone ([`Full::king_pawn_terms`]: the
+//! shelter zones' pawns, an open file, the distance to the pawns, shelter and storm) are
+//! cached by the search per pawn structure and king squares (`caches.rs`).
 
 use super::params::S;
 use super::walk::{add, danger, Accumulator, SideView};
 use super::Full;
 use crate::core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use crate::core::{Bitboard, Piece, Square};
+use crate::core::{Bitboard, Board, Color, Piece, Square};
 use crate::eval::features::shelter_zones;
 use crate::eval::score::round_div;
 
@@ -49,22 +53,40 @@ fn pawn_file_distance(king: Square, files: u64) -> Option<usize> {
 }
 
 impl Full {
-    /// Our king: its shelter (the paper's zones), the enemy's attack on its zone, safe
-    /// checks, an open file, free squares.
-    pub(super) fn king_safety_terms<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
-        let (p, color, king, occupied) = (&self.params, s.color, s.king, s.occupied);
-        let zones = shelter_zones(king);
-        let shelter = zones[0] | zones[1] | zones[2] | zones[3];
-        for (i, zone) in zones.iter().enumerate() {
+    /// `color`'s king with the pawns: the pawns in its shelter zones (paper 004), an open file,
+    /// its distance in files to the nearest pawn, and pawn shelter and storm. These read only
+    /// the king's square and the pawns, so the search caches them (`caches.rs`).
+    pub(super) fn king_pawn_terms<A: Accumulator>(&self, board: &Board, color: Color, acc: &mut A) {
+        let p = &self.params;
+        let king = board.king(color);
+        let own_pawns = board.colored(color, Piece::Pawn);
+        for (i, zone) in shelter_zones(king).iter().enumerate() {
             add!(
                 acc,
                 p,
                 color,
                 shelter_pawn,
                 i,
-                (s.own_pawns & *zone).popcount() as i32
+                (own_pawns & *zone).popcount() as i32
             );
         }
+        if (Bitboard::from_square(king).files() & own_pawns).is_empty() {
+            add!(acc, p, color, king_open_file, 1);
+        }
+        let pawn_files = board.pieces(Piece::Pawn).files().0 & 0xFF;
+        if let Some(d) = pawn_file_distance(king, pawn_files) {
+            add!(acc, p, color, king_pawn_proximity, d, 1);
+        }
+        self.shelter_and_storm(board, color, acc);
+    }
+
+    /// Our king: the pieces in its shelter, the enemy's attack on its zone, safe checks, the
+    /// king danger, free squares (the terms of the king and the pawns alone are
+    /// [`Full::king_pawn_terms`]).
+    pub(super) fn king_safety_terms<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
+        let (p, color, king, occupied) = (&self.params, s.color, s.king, s.occupied);
+        let zones = shelter_zones(king);
+        let shelter = zones[0] | zones[1] | zones[2] | zones[3];
         const SLIDERS_AND_KNIGHT: [Piece; 4] =
             [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
         for (i, piece) in SLIDERS_AND_KNIGHT.into_iter().enumerate() {
@@ -116,20 +138,15 @@ impl Full {
             danger!(acc, p, color, danger_no_queen, i32::from(enemy_queens == 0));
             danger!(acc, p, color, danger_base, 1);
         }
-        if (Bitboard::from_square(king).files() & s.own_pawns).is_empty() {
-            add!(acc, p, color, king_open_file, 1);
-        }
         let free = king_attacks(king) - occupied - s.them.all;
         add!(acc, p, color, king_free_squares, free.popcount() as i32);
-        if let Some(d) = pawn_file_distance(king, s.pawn_files) {
-            add!(acc, p, color, king_pawn_proximity, d, 1);
-        }
-        self.shelter_and_storm(s, acc);
     }
 
     /// Pawn shelter and pawn storm on the king's file and its neighbours (see the fields).
-    pub(super) fn shelter_and_storm<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
-        let (p, color, king) = (&self.params, s.color, s.king);
+    fn shelter_and_storm<A: Accumulator>(&self, board: &Board, color: Color, acc: &mut A) {
+        let (p, king) = (&self.params, board.king(color));
+        let own_pawns = board.colored(color, Piece::Pawn);
+        let enemy_pawns = board.colored(!color, Piece::Pawn);
         let king_file = king.file().index();
         let king_rank = color.relative_rank(king.rank()).index();
         // The nearest pawn of `set` on `file` level with or in front of the king: its
@@ -145,14 +162,14 @@ impl Full {
             best
         };
         for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {
-            let own = nearest(s.own_pawns, file).map_or(7, |(d, _)| d.min(7));
+            let own = nearest(own_pawns, file).map_or(7, |(d, _)| d.min(7));
             let on_king_file = usize::from(file == king_file);
             add!(acc, p, color, shelter_distance, on_king_file * 8 + own, 1);
-            let (storm, blocked) = match nearest(s.enemy_pawns, file) {
+            let (storm, blocked) = match nearest(enemy_pawns, file) {
                 None => (7, false),
                 Some((d, sq)) => {
                     let below = Bitboard::from_square(sq).forward(!color);
-                    (d.min(7), (below & s.own_pawns).any())
+                    (d.min(7), (below & own_pawns).any())
                 }
             };
             add!(

@@ -245,7 +245,6 @@ impl Full {
             SideMaps::of(board, Color::White),
             SideMaps::of(board, Color::Black),
         ];
-        let pawn_files = board.pieces(Piece::Pawn).files().0 & 0xFF;
         for color in [Color::White, Color::Black] {
             let side = SideView {
                 board,
@@ -256,7 +255,6 @@ impl Full {
                 enemy_pawns: board.colored(!color, Piece::Pawn),
                 king: board.king(color),
                 occupied: board.occupied(),
-                pawn_files,
             };
             self.material_terms(&side, band, acc);
             if npm >= OPENING_PHASE {
@@ -265,6 +263,9 @@ impl Full {
             self.piece_activity_terms(&side, acc);
             self.threat_terms(&side, acc);
             self.king_safety_terms(&side, acc);
+            if !A::CACHED_KING_PAWNS {
+                self.king_pawn_terms(board, color, acc);
+            }
             self.passed_piece_terms(&side, passed, acc);
             if npm >= SPACE_PHASE && (A::COUNTS || self.params.space.0 != [[0, 0]]) {
                 self.space_terms(&side, acc);
@@ -280,6 +281,7 @@ impl Full {
     fn compute_white_score(&self, board: &Board) -> i64 {
         let mut sum = Sum::default();
         let passed = self.cached_pawn_terms(board, &mut sum);
+        self.cached_king_pawn_terms(board, &mut sum);
         self.piece_terms(board, passed, &mut sum);
         sum.settle();
         let (phase, scale) = Full::phase_and_scale(board, sum.eg);

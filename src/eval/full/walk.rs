@@ -16,6 +16,9 @@ pub trait Accumulator {
     /// weights are all zero adds nothing to a sum and may be skipped, but its counts are
     /// what a fit starting from zero needs.
     const COUNTS: bool = false;
+    /// Whether the king-and-pawn terms ([`super::Full::king_pawn_terms`]) reach this
+    /// accumulator from a cache instead of the walk (the search's sum does).
+    const CACHED_KING_PAWNS: bool = false;
     /// Adds `count` times the pair at flat index `index` (whose value is `weight`) for `color`.
     fn add(&mut self, color: Color, index: usize, weight: S, count: i32);
     /// Adds `count` times the king-danger pair at `index` to the danger of `color`'s king
@@ -38,6 +41,8 @@ pub(super) struct Sum {
 }
 
 impl Accumulator for Sum {
+    const CACHED_KING_PAWNS: bool = true;
+
     #[inline(always)]
     fn add(&mut self, color: Color, _index: usize, weight: S, count: i32) {
         let c = count * color.sign();
@@ -212,8 +217,6 @@ pub(super) struct SideView<'a> {
     pub(super) enemy_pawns: Bitboard,
     pub(super) king: Square,
     pub(super) occupied: Bitboard,
-    /// The files holding a pawn of either side, one bit per file (bit 0 = the a-file).
-    pub(super) pawn_files: u64,
 }
 
 /// Adds `count` of element `i` of field `f` for `color`.
