@@ -68,7 +68,8 @@ pub(super) fn next_generation() -> u64 {
 }
 
 impl Full {
-    /// The pawn terms through the per-thread pawn hash table.
+    /// The pawn terms, and the pawns' material and squares, through the per-thread pawn hash
+    /// table.
     pub(super) fn cached_pawn_terms(&self, board: &Board, acc: &mut Sum) -> Bitboard {
         let key = [
             board.colored(Color::White, Piece::Pawn).0,
@@ -82,6 +83,10 @@ impl Full {
             if entry.pawns != key || entry.generation != self.generation {
                 let mut sum = Sum::default();
                 let passed = self.pawn_terms(board, &mut sum);
+                for color in [Color::White, Color::Black] {
+                    let pawns = board.colored(color, Piece::Pawn);
+                    self.placement_terms(color, Piece::Pawn, pawns, &mut sum);
+                }
                 *entry = PawnEntry {
                     pawns: key,
                     generation: self.generation,
@@ -118,8 +123,11 @@ impl Full {
             let entry = &mut table[slot];
             if entry.pawns != pawns || entry.kings != kings || entry.generation != self.generation {
                 let mut sum = Sum::default();
-                self.king_pawn_terms(board, Color::White, &mut sum);
-                self.king_pawn_terms(board, Color::Black, &mut sum);
+                for color in [Color::White, Color::Black] {
+                    self.king_pawn_terms(board, color, &mut sum);
+                    let king = board.colored(color, Piece::King);
+                    self.placement_terms(color, Piece::King, king, &mut sum);
+                }
                 *entry = KingPawnEntry {
                     pawns,
                     kings,

@@ -16,31 +16,49 @@ pub const SPACE_PHASE: i32 = 90;
 const LONG_DIAGONALS: Bitboard = Bitboard(0x8040_2010_0804_0201 | 0x0102_0408_1020_4080);
 
 impl Full {
-    /// Material, paper 004's grading by pawn band, and the piece-square tables.
+    /// Material, paper 004's grading by pawn band, and the piece-square tables. The search's
+    /// sum takes the pawns' and the king's material and squares from its caches
+    /// ([`Accumulator::CACHED_KING_PAWNS`]): they change only when a pawn or a king moves.
     pub(super) fn material_terms<A: Accumulator>(&self, s: &SideView, band: usize, acc: &mut A) {
         let (p, color) = (&self.params, s.color);
         for piece in Piece::ALL {
             let set = s.board.colored(color, piece);
-            let n = set.popcount() as i32;
-            if piece != Piece::King {
-                add!(acc, p, color, material, piece.index(), n);
-            }
             if matches!(
                 piece,
                 Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen
             ) {
+                let n = set.popcount() as i32;
                 add!(acc, p, color, grading, (piece.index() - 1) * 4 + band, n);
+            } else if A::CACHED_KING_PAWNS {
+                continue;
             }
-            for sq in set {
-                let rs = color.relative_square(sq).index();
-                match piece {
-                    Piece::Pawn => add!(acc, p, color, psqt_pawn, rs, 1),
-                    Piece::Knight => add!(acc, p, color, psqt_knight, rs, 1),
-                    Piece::Bishop => add!(acc, p, color, psqt_bishop, rs, 1),
-                    Piece::Rook => add!(acc, p, color, psqt_rook, rs, 1),
-                    Piece::Queen => add!(acc, p, color, psqt_queen, rs, 1),
-                    Piece::King => add!(acc, p, color, psqt_king, rs, 1),
-                }
+            self.placement_terms(color, piece, set, acc);
+        }
+    }
+
+    /// The material of `color`'s pieces of kind `piece` (standing on `set`) and their
+    /// piece-square values.
+    #[inline(always)]
+    pub(super) fn placement_terms<A: Accumulator>(
+        &self,
+        color: Color,
+        piece: Piece,
+        set: Bitboard,
+        acc: &mut A,
+    ) {
+        let p = &self.params;
+        if piece != Piece::King {
+            add!(acc, p, color, material, piece.index(), set.popcount() as i32);
+        }
+        for sq in set {
+            let rs = color.relative_square(sq).index();
+            match piece {
+                Piece::Pawn => add!(acc, p, color, psqt_pawn, rs, 1),
+                Piece::Knight => add!(acc, p, color, psqt_knight, rs, 1),
+                Piece::Bishop => add!(acc, p, color, psqt_bishop, rs, 1),
+                Piece::Rook => add!(acc, p, color, psqt_rook, rs, 1),
+                Piece::Queen => add!(acc, p, color, psqt_queen, rs, 1),
+                Piece::King => add!(acc, p, color, psqt_king, rs, 1),
             }
         }
     }

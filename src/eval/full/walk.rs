@@ -16,8 +16,9 @@ pub trait Accumulator {
     /// weights are all zero adds nothing to a sum and may be skipped, but its counts are
     /// what a fit starting from zero needs.
     const COUNTS: bool = false;
-    /// Whether the king-and-pawn terms ([`super::Full::king_pawn_terms`]) reach this
-    /// accumulator from a cache instead of the walk (the search's sum does).
+    /// Whether the king-and-pawn terms ([`super::Full::king_pawn_terms`]) and the pawns' and
+    /// kings' material and squares reach this accumulator from the caches instead of the
+    /// walk (the search's sum does).
     const CACHED_KING_PAWNS: bool = false;
     /// Adds `count` times the pair at flat index `index` (whose value is `weight`) for `color`.
     fn add(&mut self, color: Color, index: usize, weight: S, count: i32);
