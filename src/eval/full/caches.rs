@@ -15,8 +15,8 @@ use crate::core::{Bitboard, Board, Color, Piece};
 struct PawnEntry {
     pawns: [u64; 2],
     generation: u64,
-    mg: i32,
-    eg: i32,
+    /// The terms' sum, packed ([`super::params::pack`]).
+    packed: i32,
     passed: u64,
 }
 
@@ -34,8 +34,8 @@ struct KingPawnEntry {
     pawns: [u64; 2],
     kings: [u8; 2],
     generation: u64,
-    mg: i32,
-    eg: i32,
+    /// The terms' sum, packed ([`super::params::pack`]).
+    packed: i32,
 }
 
 const KING_PAWN_TABLE_BITS: u32 = 13;
@@ -81,7 +81,7 @@ impl Full {
             let mut table = table.borrow_mut();
             let entry = &mut table[slot];
             if entry.pawns != key || entry.generation != self.generation {
-                let mut sum = Sum::default();
+                let mut sum = Sum::new(acc.table());
                 let passed = self.pawn_terms(board, &mut sum);
                 for color in [Color::White, Color::Black] {
                     let pawns = board.colored(color, Piece::Pawn);
@@ -90,13 +90,11 @@ impl Full {
                 *entry = PawnEntry {
                     pawns: key,
                     generation: self.generation,
-                    mg: sum.mg,
-                    eg: sum.eg,
+                    packed: sum.packed,
                     passed: passed.0,
                 };
             }
-            acc.mg += entry.mg;
-            acc.eg += entry.eg;
+            acc.packed = acc.packed.wrapping_add(entry.packed);
             Bitboard(entry.passed)
         })
     }
@@ -122,7 +120,7 @@ impl Full {
             let mut table = table.borrow_mut();
             let entry = &mut table[slot];
             if entry.pawns != pawns || entry.kings != kings || entry.generation != self.generation {
-                let mut sum = Sum::default();
+                let mut sum = Sum::new(acc.table());
                 for color in [Color::White, Color::Black] {
                     self.king_pawn_terms(board, color, &mut sum);
                     let king = board.colored(color, Piece::King);
@@ -132,12 +130,10 @@ impl Full {
                     pawns,
                     kings,
                     generation: self.generation,
-                    mg: sum.mg,
-                    eg: sum.eg,
+                    packed: sum.packed,
                 };
             }
-            acc.mg += entry.mg;
-            acc.eg += entry.eg;
+            acc.packed = acc.packed.wrapping_add(entry.packed);
         })
     }
 

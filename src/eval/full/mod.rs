@@ -129,6 +129,8 @@ pub use scaling::{complexity_adjustment, sign, MAX_PHASE, OPENING_PHASE};
 pub use walk::{Accumulator, Trace};
 pub use weights::{idx, FullParams, FIELDS};
 
+use std::sync::OnceLock;
+
 use super::params::ParamSet;
 use super::score::{white_to_side, Score};
 use super::{Evaluator, Explanation, Term};
@@ -144,9 +146,12 @@ use walk::{add, merge_counts, PerField, SideMaps, SideView, Sum};
 #[derive(Clone)]
 pub struct Full {
     /// The weights; private so that every change goes through a method that retires the
-    /// pawn hash entries computed with the old ones.
+    /// pawn hash entries computed with the old ones and the packed copy.
     params: FullParams,
     generation: u64,
+    /// The weights packed by flat index ([`params::pack`]), what the search's sum reads;
+    /// made on first use after every change of the weights.
+    packed: OnceLock<Box<[i32; idx::LEN]>>,
 }
 
 /// The weights only: the generation is bookkeeping of the pawn hash, not part of what the
@@ -164,6 +169,7 @@ impl Default for Full {
         Full {
             params: FullParams::default(),
             generation: next_generation(),
+            packed: OnceLock::new(),
         }
     }
 }
@@ -191,6 +197,19 @@ impl Full {
     pub fn set_weights(&mut self, w: &[S]) {
         self.params.set_flat(w);
         self.generation = next_generation();
+        self.packed = OnceLock::new();
+    }
+
+    /// The weights packed by flat index (made once after each change of the weights).
+    #[inline]
+    fn packed(&self) -> &[i32; idx::LEN] {
+        self.packed.get_or_init(|| {
+            let mut table = Box::new([0; idx::LEN]);
+            for (packed, pair) in table.iter_mut().zip(self.params.flat()) {
+                *packed = params::pack(pair);
+            }
+            table
+        })
     }
 
     /// The position's feature counts, phase and endgame scale: what the tuner fits.
@@ -279,7 +298,7 @@ impl Full {
 
     /// White's evaluation in centipawns, computed.
     fn compute_white_score(&self, board: &Board) -> i64 {
-        let mut sum = Sum::default();
+        let mut sum = Sum::new(self.packed());
         let passed = self.cached_pawn_terms(board, &mut sum);
         self.cached_king_pawn_terms(board, &mut sum);
         self.piece_terms(board, passed, &mut sum);
@@ -355,8 +374,10 @@ impl Evaluator for Full {
     }
 
     fn params_mut(&mut self) -> &mut dyn ParamSet {
-        // The caller may change any weight: cached pawn scores are stale from now on.
+        // The caller may change any weight: cached pawn scores and the packed copy are stale
+        // from now on.
         self.generation = next_generation();
+        self.packed = OnceLock::new();
         &mut self.params
     }
 }

@@ -11,6 +11,24 @@ use crate::eval::params::{InvalidValue, ParamField, ParamKind, ParamSet};
 /// A middlegame/endgame pair of weights, in centipawns.
 pub type S = [i32; 2];
 
+/// A pair packed into one integer, the middlegame value in the low 16 bits and the endgame
+/// value above them, so that a sum of `weight × count` costs one multiplication and one
+/// addition instead of two each. Sums of packed pairs (wrapping) unpack exactly
+/// ([`unpack`]) as long as each phase's true sum stays within ±32,767 — an evaluation's
+/// sums stay far inside that (material and positional terms of a whole board are a few
+/// thousand centipawns).
+#[inline(always)]
+pub(super) const fn pack(s: S) -> i32 {
+    s[1].wrapping_shl(16).wrapping_add(s[0])
+}
+
+/// The pair of a packed sum ([`pack`]).
+#[inline(always)]
+pub(super) const fn unpack(p: i32) -> S {
+    let mg = p as i16 as i32;
+    [mg, p.wrapping_sub(mg) >> 16]
+}
+
 /// `N` tapered weights: a parameter field whose values are named `field_mg_i`/`field_eg_i`
 /// (`field_mg`/`field_eg` for a single pair, `field_mg_e4` for a piece-square table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

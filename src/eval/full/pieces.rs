@@ -48,7 +48,14 @@ impl Full {
     ) {
         let p = &self.params;
         if piece != Piece::King {
-            add!(acc, p, color, material, piece.index(), set.popcount() as i32);
+            add!(
+                acc,
+                p,
+                color,
+                material,
+                piece.index(),
+                set.popcount() as i32
+            );
         }
         for sq in set {
             let rs = color.relative_square(sq).index();

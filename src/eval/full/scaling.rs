@@ -2,6 +2,7 @@
 //! become one score.
 
 use super::king::king_danger_penalty_int;
+use super::params::unpack;
 use super::walk::{Accumulator, Sum};
 use super::{idx, Full};
 use crate::core::{Bitboard, Board, Color, Piece};
@@ -37,11 +38,13 @@ pub(super) fn complexity_adjustment_int(eg: i32, c: i32) -> i32 {
     eg.signum() * c.max(-eg.abs())
 }
 
-impl Sum {
-    /// Turns both kings' danger into penalties, then applies the complexity to the endgame
-    /// sum (once, after the walk).
+impl Sum<'_> {
+    /// Unpacks the linear terms, turns both kings' danger into penalties, then applies the
+    /// complexity to the endgame sum (once, after the walk).
     #[inline]
     pub(super) fn settle(&mut self) {
+        [self.mg, self.eg] = unpack(self.packed);
+        self.packed = 0;
         for color in [Color::White, Color::Black] {
             let [mg, eg] = king_danger_penalty_int(self.danger[color.index()]);
             self.mg -= mg * color.sign();

@@ -4,7 +4,7 @@
 //! attack maps, `SideMaps`). The walk's order is `Full::piece_terms` in `mod.rs`.
 
 use super::params::S;
-use super::weights::FIELDS;
+use super::weights::{idx, FIELDS};
 use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks_set, rook_attacks,
 };
@@ -30,10 +30,17 @@ pub trait Accumulator {
     fn complexity(&mut self, index: usize, weight: S, count: i32);
 }
 
-/// Sums White's minus Black's weights: what the search needs.
-#[derive(Default)]
-pub(super) struct Sum {
+/// Sums White's minus Black's weights: what the search needs. The linear terms are summed
+/// as packed pairs ([`super::params::pack`]) read from the evaluator's packed table; the king
+/// danger and the complexity, which are not linear, as pairs.
+pub(super) struct Sum<'a> {
+    /// The weights packed, by flat index.
+    table: &'a [i32; idx::LEN],
+    /// White's minus Black's linear terms so far, packed.
+    pub(super) packed: i32,
+    /// The middlegame sum, once settled.
     pub(super) mg: i32,
+    /// The endgame sum, once settled.
     pub(super) eg: i32,
     /// Each side's king danger so far, by colour.
     pub(super) danger: [S; 2],
@@ -41,14 +48,32 @@ pub(super) struct Sum {
     pub(super) complexity: i32,
 }
 
-impl Accumulator for Sum {
+impl<'a> Sum<'a> {
+    /// The packed weights it sums.
+    pub(super) fn table(&self) -> &'a [i32; idx::LEN] {
+        self.table
+    }
+
+    /// An empty sum over the packed weights `table`.
+    pub(super) fn new(table: &'a [i32; idx::LEN]) -> Self {
+        Sum {
+            table,
+            packed: 0,
+            mg: 0,
+            eg: 0,
+            danger: [[0; 2]; 2],
+            complexity: 0,
+        }
+    }
+}
+
+impl Accumulator for Sum<'_> {
     const CACHED_KING_PAWNS: bool = true;
 
     #[inline(always)]
-    fn add(&mut self, color: Color, _index: usize, weight: S, count: i32) {
+    fn add(&mut self, color: Color, index: usize, _weight: S, count: i32) {
         let c = count * color.sign();
-        self.mg += weight[0] * c;
-        self.eg += weight[1] * c;
+        self.packed = self.packed.wrapping_add(self.table[index].wrapping_mul(c));
     }
 
     #[inline(always)]
