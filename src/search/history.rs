@@ -16,8 +16,14 @@ impl PieceTo {
     /// The key of `mv` played by `board`'s side to move (before it is played).
     #[inline(always)]
     pub fn of(board: &Board, mv: Move) -> PieceTo {
-        let piece = board.piece_on(mv.from()).unwrap_or(Piece::Pawn) as u16;
-        let colored = board.side_to_move() as u16 * 6 + piece;
+        let piece = board.piece_on(mv.from()).unwrap_or(Piece::Pawn);
+        PieceTo::with(board.side_to_move(), piece, mv)
+    }
+
+    /// The key of `mv` moving `side`'s `piece`.
+    #[inline(always)]
+    pub fn with(side: Color, piece: Piece, mv: Move) -> PieceTo {
+        let colored = side as u16 * 6 + piece as u16;
         PieceTo(colored * 64 + mv.dest() as u16)
     }
 }
@@ -39,7 +45,13 @@ impl QuietRows<'_> {
     /// The combined history score of the quiet move `mv` (played by `board`'s side to move).
     #[inline(always)]
     pub fn score(&self, board: &Board, mv: Move) -> i32 {
-        let key = PieceTo::of(board, mv).0 as usize;
+        self.score_key(PieceTo::of(board, mv), mv)
+    }
+
+    /// The same with the move's key given (its piece known).
+    #[inline(always)]
+    pub fn score_key(&self, key: PieceTo, mv: Move) -> i32 {
+        let key = key.0 as usize;
         let mut score = self.butterfly[mv.from() as usize * 64 + mv.dest() as usize];
         for row in self.continuation {
             score += i32::from(row[key]);
