@@ -53,16 +53,18 @@ impl MoveBuffer {
     /// Sorts moves `start..` best-first by insertion (stable, in place, no allocation; lists
     /// are short).
     fn sort_from(&mut self, start: usize) {
-        for i in start + 1..self.moves.len() {
-            let (score, mv) = (self.scores[i], self.moves[i]);
+        let n = self.moves.len();
+        let (moves, scores) = (&mut self.moves[start..n], &mut self.scores[start..n]);
+        for i in 1..moves.len() {
+            let (score, mv) = (scores[i], moves[i]);
             let mut j = i;
-            while j > start && self.scores[j - 1] < score {
-                self.scores[j] = self.scores[j - 1];
-                self.moves[j] = self.moves[j - 1];
+            while j > 0 && scores[j - 1] < score {
+                scores[j] = scores[j - 1];
+                moves[j] = moves[j - 1];
                 j -= 1;
             }
-            self.scores[j] = score;
-            self.moves[j] = mv;
+            scores[j] = score;
+            moves[j] = mv;
         }
     }
 }
