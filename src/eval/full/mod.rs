@@ -319,7 +319,12 @@ impl Evaluator for Full {
     }
 
     fn explain(&self, board: &Board) -> Explanation {
-        let mut per = PerField(vec![[[0; 2]; 2]; FIELDS.len()], [[0; 2]; 2], 0);
+        let mut per = PerField(
+            vec![[[0; 2]; 2]; FIELDS.len()],
+            [[0; 2]; 2],
+            0,
+            self.params.flat(),
+        );
         let passed = self.pawn_terms(board, &mut per);
         self.piece_terms(board, passed, &mut per);
         let white = self.white_score(board);

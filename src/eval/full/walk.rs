@@ -20,8 +20,10 @@ pub trait Accumulator {
     /// kings' material and squares reach this accumulator from the caches instead of the
     /// walk (the search's sum does).
     const CACHED_KING_PAWNS: bool = false;
-    /// Adds `count` times the pair at flat index `index` (whose value is `weight`) for `color`.
-    fn add(&mut self, color: Color, index: usize, weight: S, count: i32);
+    /// Adds `count` times the pair at flat index `index` for `color` (an accumulator that
+    /// needs the weight reads it by the index: the walk does not load what the search's sum
+    /// does not use).
+    fn add(&mut self, color: Color, index: usize, count: i32);
     /// Adds `count` times the king-danger pair at `index` to the danger of `color`'s king
     /// (turned into a penalty once the walk is done: [`super::KING_DANGER_MG_DIVISOR`]).
     fn danger(&mut self, color: Color, index: usize, weight: S, count: i32);
@@ -71,7 +73,7 @@ impl Accumulator for Sum<'_> {
     const CACHED_KING_PAWNS: bool = true;
 
     #[inline(always)]
-    fn add(&mut self, color: Color, index: usize, _weight: S, count: i32) {
+    fn add(&mut self, color: Color, index: usize, count: i32) {
         let c = count * color.sign();
         self.packed = self.packed.wrapping_add(self.table[index].wrapping_mul(c));
     }
@@ -110,7 +112,7 @@ pub struct Trace {
 impl Accumulator for Trace {
     const COUNTS: bool = true;
 
-    fn add(&mut self, color: Color, index: usize, _weight: S, count: i32) {
+    fn add(&mut self, color: Color, index: usize, count: i32) {
         if count != 0 {
             self.counts
                 .push((index as u16, (count * color.sign()) as i16));
@@ -144,11 +146,13 @@ pub(super) fn merge_counts(mut counts: Vec<(u16, i16)>) -> Vec<(u16, i16)> {
     merged
 }
 
-/// Per field and side, for `explain`, each king's danger and the complexity.
+/// Per field and side, for `explain`, each king's danger and the complexity; the last is the
+/// weights in flat order, which `add` reads by index.
 pub(super) struct PerField(
     pub(super) Vec<[[i64; 2]; 2]>,
     pub(super) [S; 2],
     pub(super) i32,
+    pub(super) Vec<S>,
 );
 
 impl Accumulator for PerField {
@@ -162,7 +166,8 @@ impl Accumulator for PerField {
         d[1] += weight[1] * count;
     }
 
-    fn add(&mut self, color: Color, index: usize, weight: S, count: i32) {
+    fn add(&mut self, color: Color, index: usize, count: i32) {
+        let weight = self.3[index];
         let field = FIELDS
             .iter()
             .rposition(|&(_, first, _)| first <= index)
@@ -249,7 +254,8 @@ pub(super) struct SideView<'a> {
 macro_rules! add {
     ($acc:expr, $p:expr, $color:expr, $f:ident, $i:expr, $count:expr) => {{
         let i = $i;
-        $acc.add($color, $crate::eval::full::idx::$f + i, $p.$f.0[i], $count)
+        debug_assert!(i < $p.$f.0.len(), "an element of the field");
+        $acc.add($color, $crate::eval::full::idx::$f + i, $count)
     }};
     ($acc:expr, $p:expr, $color:expr, $f:ident, $count:expr) => {
         add!($acc, $p, $color, $f, 0, $count)
