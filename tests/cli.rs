@@ -156,3 +156,52 @@ fn help_texts_carry_no_doc_links() {
         );
     }
 }
+
+/// Asserts that the binary ended quietly when its reader went away: no panic, no exit code
+/// 101, and an exit code of 0 (what `out!` and `outln!` exit with on a closed pipe).
+fn assert_quiet_end(args: &[&str], (status, stderr): (std::process::ExitStatus, String)) {
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert_ne!(status.code(), Some(101), "{args:?}: {stderr}");
+    assert!(status.success(), "{args:?}: {status} {stderr}");
+}
+
+/// `chainmate tb probe ... | head -8`, `bench | head -1` and every other command: a reader
+/// that goes away ends the command quietly instead of a panic on the closed pipe.
+#[test]
+fn every_command_ends_quietly_when_its_reader_goes_away() {
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy/tables");
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/suites/wac.epd");
+    let commands: [&[&str]; 7] = [
+        &[
+            "tb",
+            "probe",
+            "--path",
+            tables,
+            "--fen",
+            "8/8/8/4k3/8/8/3K4/7Q w - - 0 1",
+        ],
+        &["bench", "3", "--threads", "2"],
+        &["bench", "3"],
+        &["perft", "3", "--divide"],
+        &["eval"],
+        &["eval", "--dump-params"],
+        &["epd", suite, "--nodes", "10"],
+    ];
+    for args in commands {
+        assert_quiet_end(args, common::run_into_closed_pipe(args, "", 0));
+    }
+    // A reader that reads a line first, as `| head -1` does.
+    let args = ["perft", "4", "--divide"];
+    assert_quiet_end(&args, common::run_into_closed_pipe(&args, "", 1));
+}
+
+/// The UCI loop ignores a closed output (the GUI is gone) and ends cleanly at the end of its
+/// input, a search's `bestmove` to nobody included.
+#[test]
+fn the_uci_engine_ends_cleanly_when_the_gui_closes_its_output() {
+    let input = "uci\nisready\nposition startpos moves e2e4\ngo depth 4\nd\neval\n";
+    for args in [&[][..], &["uci"][..]] {
+        assert_quiet_end(args, common::run_into_closed_pipe(args, input, 0));
+        assert_quiet_end(args, common::run_into_closed_pipe(args, input, 1));
+    }
+}

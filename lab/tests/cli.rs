@@ -341,3 +341,48 @@ fn bench_takes_the_same_evaluator_argument_as_eval() {
     assert_eq!(with_file, with_set);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Asserts that the binary ended quietly when its reader went away: no panic, no exit code
+/// 101, and an exit code of 0 (what `out!` and `outln!` exit with on a closed pipe).
+fn assert_quiet_end(args: &[&str], (status, stderr): (std::process::ExitStatus, String)) {
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert_ne!(status.code(), Some(101), "{args:?}: {stderr}");
+    assert!(status.success(), "{args:?}: {status} {stderr}");
+}
+
+/// `chainmate-lab bench --config all | head -3`, `book probe ... | head -1` and the other
+/// commands: a reader that goes away ends the command quietly instead of a panic.
+#[test]
+fn every_command_ends_quietly_when_its_reader_goes_away() {
+    let book = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/polyglot_8moves_excerpt.bin"
+    );
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/../suites/wac.epd");
+    // Each pin takes a moment: the reader is gone before the second line is written.
+    let args = ["bench", "--config", "all"];
+    assert_quiet_end(&args, common::run_into_closed_pipe(&args, "", 1));
+    let commands: [&[&str]; 6] = [
+        &["book", "probe", "--book", book],
+        &["bench", "3", "--search", "alphabeta"],
+        &["eval", "--evaluator", "tsvetkov"],
+        &["epd", suite, "--nodes", "10"],
+        &["experiment", "figures", "--only", "paper001"],
+        &[
+            "match",
+            "--engine-a",
+            "default",
+            "--engine-b",
+            "minimax",
+            "--games",
+            "2",
+            "--nodes",
+            "100",
+        ],
+    ];
+    for args in commands {
+        assert_quiet_end(args, common::run_into_closed_pipe(args, "", 0));
+    }
+    let uci = "uci\nisready\nsetoption name Evaluator value material\ngo depth 3\n";
+    assert_quiet_end(&[], common::run_into_closed_pipe(&[], uci, 0));
+}

@@ -1,5 +1,6 @@
 //! `chainmate epd`: solve a `bm`/`am` test suite at a fixed depth, node count or time.
 
+use crate::outln;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -67,10 +68,10 @@ pub fn solve<X: Extension>(args: &SuiteArgs, config: SearchConfig<X>) -> Result<
     });
     bar.finish_and_clear();
     for f in &report.failures {
-        println!("FAILED {}: {}", f.id, f.describe());
+        outln!("FAILED {}: {}", f.id, f.describe());
     }
     let seconds = start.elapsed().as_secs_f64();
-    println!(
+    outln!(
         "solved {}/{} ({} nodes, {seconds:.1} s, {} nps)",
         report.solved,
         records.len(),

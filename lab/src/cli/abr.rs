@@ -17,6 +17,7 @@
 //! maximum-likelihood performance against the opponent's nominal ratings
 //! ([`crate::tournament::elo::performance_rating`]).
 
+use chainmate::outln;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -126,7 +127,7 @@ pub fn run(args: &AbrArgs) -> Result<(), CliError> {
     }
     let openings = load_openings(args.book.as_deref(), true, args.seed)?;
     let rows = rows(args);
-    println!(
+    outln!(
         "Paper 003's experiments: {} rows × {} opponent settings × {} games, {}, \
          opponent {}, {} at a time.\n",
         rows.len(),
@@ -155,7 +156,7 @@ pub fn run(args: &AbrArgs) -> Result<(), CliError> {
                 stats.wins, stats.draws, stats.losses
             ));
             if let Some(e) = stats.elo() {
-                println!("{name} vs {rating}: {}", e.rating_line(f64::from(rating)));
+                outln!("{name} vs {rating}: {}", e.rating_line(f64::from(rating)));
             }
         }
         table.push_str(&match elo::performance_rating(&results) {
@@ -168,8 +169,8 @@ pub fn run(args: &AbrArgs) -> Result<(), CliError> {
             None => " – |\n".to_string(),
         });
     }
-    println!("\n{table}");
-    println!(
+    outln!("\n{table}");
+    outln!(
         "Paper 003 (200 games per cell against Rybka 2.3.2a, Bayeselo): {}",
         PAPER_RATINGS
             .iter()

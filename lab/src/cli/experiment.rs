@@ -1,6 +1,7 @@
 //! `chainmate experiment`: node counts of configurations over position suites (`nodes`), and
 //! the docs' node-count tables regenerated or checked (`figures`).
 
+use chainmate::{out, outln};
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
@@ -290,13 +291,13 @@ fn run_nodes(args: &NodesArgs) -> Result<(), CliError> {
         bar.set_position(done as u64)
     });
     bar.finish_and_clear();
-    print!(
+    out!(
         "{}",
         experiment::markdown(&configs, &args.depth, &cells, positions.len())
     );
     if let Some(path) = &args.csv {
         write(path, &experiment::csv(&configs, &cells))?;
-        println!("(CSV written to {})", path.display());
+        outln!("(CSV written to {})", path.display());
     }
     Ok(())
 }
@@ -319,7 +320,7 @@ fn run_depth_time(args: &DepthTimeArgs) -> Result<(), CliError> {
         header.push_str(&format!(" depth {d}: time | nodes |"));
         rule.push_str(" ---: | ---: |");
     }
-    println!("{header}\n{rule}");
+    outln!("{header}\n{rule}");
     for (spec, config) in &configs {
         let mut row = format!("| `{spec}` |");
         for &depth in &args.depth {
@@ -344,9 +345,9 @@ fn run_depth_time(args: &DepthTimeArgs) -> Result<(), CliError> {
                 nodes as f64 / n
             ));
         }
-        println!("{row}");
+        outln!("{row}");
     }
-    println!(
+    outln!(
         "\n(Averages over {} position(s), iterations included; paper 004: depth 5 in about 3 s, \
          depth 6 in about 18 s, plain minimax with all-zero scores.)",
         positions.len()
@@ -391,7 +392,7 @@ fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     if target.is_none() {
         for (id, table) in &tables {
-            println!("<!-- figure {id} -->\n{table}<!-- /figure -->\n");
+            outln!("<!-- figure {id} -->\n{table}<!-- /figure -->\n");
         }
         return Ok(());
     }
@@ -405,7 +406,7 @@ fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
         let bad_doc = |e: figures::FigureError| CliError::Input(format!("{}: {e}", path.display()));
         if args.write.is_some() {
             write(path, &figures::splice(doc, &mine).map_err(bad_doc)?)?;
-            println!(
+            outln!(
                 "wrote {} into {}",
                 count(mine.len(), "table"),
                 path.display()
@@ -415,7 +416,7 @@ fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
         let differ = figures::differences(doc, &mine).map_err(bad_doc)?;
         if differ.is_empty() {
             let verb = if mine.len() == 1 { "matches" } else { "match" };
-            println!("{}: {} {verb}", path.display(), count(mine.len(), "figure"));
+            outln!("{}: {} {verb}", path.display(), count(mine.len(), "figure"));
         } else {
             stale.push(format!("{}: {}", path.display(), differ.join(", ")));
         }
@@ -483,7 +484,7 @@ fn run_book(args: &BookArgs) -> Result<(), CliError> {
     if let Some(n) = args.cases {
         base = base.sample(n, args.seed);
     }
-    println!(
+    outln!(
         "Case base: {} lines, {} moves; searching players at depth {}; {} games against \
          the random player.\n",
         base.cases.len(),
@@ -509,7 +510,7 @@ fn run_book(args: &BookArgs) -> Result<(), CliError> {
         let player = config::search_config(player, &[])?;
         let opponent = config::search_config(opponent, &[])?;
         let rows = table4::run(&base, &player, &opponent, args.games, args.seed);
-        println!("{title}:\n\n{}", table4::markdown(&rows, names));
+        outln!("{title}:\n\n{}", table4::markdown(&rows, names));
     }
     Ok(())
 }
@@ -519,7 +520,7 @@ fn run_book_distance(args: &BookDistanceArgs) -> Result<(), CliError> {
     let games = pgn_games(&args.pgn, args.games, None)?;
     let positions = book_distance::positions(&games, args.max_ply);
     let config = config::search_config(&args.config, &[])?;
-    println!(
+    outln!(
         "{} distinct positions after 1 to {} plies of {} games; `{}` searches to depth {}.\n",
         positions.len(),
         args.max_ply,
@@ -540,7 +541,7 @@ fn run_book_distance(args: &BookDistanceArgs) -> Result<(), CliError> {
         &|| bar.inc(1),
     );
     bar.finish_and_clear();
-    print!(
+    out!(
         "{}",
         book_distance::markdown(&book_distance::buckets(&samples))
     );
@@ -555,7 +556,7 @@ fn run_predict(args: &PredictArgs) -> Result<(), CliError> {
     let games = pgn_games(&args.pgn, args.games, args.from.as_deref())?;
     let config = config::search_config(&args.config, &[])?;
     let positions: usize = games.iter().map(|(_, m)| m.len().saturating_sub(1)).sum();
-    println!(
+    outln!(
         "{} test games{} ({positions} positions), library {} ({} cases), similarity {}, \
          `{}` at {} nodes.\n",
         games.len(),
@@ -582,7 +583,7 @@ fn run_predict(args: &PredictArgs) -> Result<(), CliError> {
         &|| bar.inc(1),
     );
     bar.finish_and_clear();
-    print!("{}", predict::markdown(&cells));
+    out!("{}", predict::markdown(&cells));
     Ok(())
 }
 
@@ -667,7 +668,7 @@ fn run_label(args: &LabelArgs) -> Result<(), CliError> {
         )));
     }
     let count = |label: &str| lines.iter().filter(|l| l.ends_with(label)).count();
-    println!(
+    outln!(
         "{} positions from {used} of {games} games (1-0: {}, 1/2-1/2: {}, 0-1: {})",
         lines.len(),
         count("\"1-0\";"),
@@ -677,7 +678,7 @@ fn run_label(args: &LabelArgs) -> Result<(), CliError> {
     let mut text = lines.join("\n");
     text.push('\n');
     write(&args.out, &text)?;
-    println!("wrote {}", args.out.display());
+    outln!("wrote {}", args.out.display());
     Ok(())
 }
 
@@ -701,18 +702,18 @@ fn run_wdl(args: &WdlArgs) -> Result<(), CliError> {
         ));
     }
     let fitted = WdlModel::fit(&samples, FITTED, args.iterations);
-    println!("{} scored moves from {games} games", samples.len());
-    println!(
+    outln!("{} scored moves from {games} games", samples.len());
+    outln!(
         "mean log-likelihood: built-in model {:.5}, fitted {:.5}",
         FITTED.log_likelihood(&samples),
         fitted.log_likelihood(&samples)
     );
-    println!(
+    outln!(
         "fitted: a = [{:.1}, {:.1}], b = [{:.1}, {:.1}]  (a = a0 + a1*m, b = b0 + b1*m, m = material/58)",
         fitted.a[0], fitted.a[1], fitted.b[0], fitted.b[1]
     );
-    println!("\n| score (cp) | moves | observed W / D / L % | fitted W / D / L % |");
-    println!("| --- | ---: | --- | --- |");
+    outln!("\n| score (cp) | moves | observed W / D / L % | fitted W / D / L % |");
+    outln!("| --- | ---: | --- | --- |");
     let edges = [
         -10_000.0, -300.0, -150.0, -50.0, 50.0, 150.0, 300.0, 10_000.0,
     ];
@@ -737,7 +738,7 @@ fn run_wdl(args: &WdlArgs) -> Result<(), CliError> {
                 *p += 100.0 * q / n;
             }
         }
-        println!(
+        outln!(
             "| [{}, {}) | {} | {:.0} / {:.0} / {:.0} | {:.0} / {:.0} / {:.0} |",
             pair[0],
             pair[1],
