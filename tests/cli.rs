@@ -205,3 +205,50 @@ fn the_uci_engine_ends_cleanly_when_the_gui_closes_its_output() {
         assert_quiet_end(args, common::run_into_closed_pipe(args, input, 1));
     }
 }
+
+fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("chainmate-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+/// A suite's line without a `bm` or `am` move is named in a warning and not counted as
+/// solved; a suite with no position to solve is an error, not `solved 0/0`.
+#[test]
+fn epd_warns_of_a_line_without_a_target_and_refuses_an_empty_suite() {
+    let suite = temp_file(
+        "targets.epd",
+        b"6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"mate\";\n\
+          # a comment\n\
+          6k1/5ppp/8/8/8/8/8/R5K1 w - - id \"no target\";\n",
+    );
+    let out = chainmate(&["epd", suite.to_str().unwrap(), "--depth", "3"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains(":3: no 'bm' or 'am' move, nothing to solve; skipped"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stdout).starts_with("solved 1/1 "),
+        "{}",
+        text(&out.stdout)
+    );
+    for (name, contents) in [
+        ("empty.epd", &b""[..]),
+        ("comments.epd", b"# nothing\n\n"),
+        ("untargeted.epd", b"6k1/5ppp/8/8/8/8/8/R5K1 w - -\n"),
+    ] {
+        let path = temp_file(name, contents);
+        let out = chainmate(&["epd", path.to_str().unwrap(), "--depth", "3"]);
+        std::fs::remove_file(&path).ok();
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", text(&out.stdout));
+        assert!(
+            text(&out.stderr).contains("holds no position to solve"),
+            "{name}: {}",
+            text(&out.stderr)
+        );
+        assert!(!text(&out.stdout).contains("solved"), "{name}");
+    }
+    std::fs::remove_file(&suite).ok();
+}

@@ -386,3 +386,25 @@ fn every_command_ends_quietly_when_its_reader_goes_away() {
     let uci = "uci\nisready\nsetoption name Evaluator value material\ngo depth 3\n";
     assert_quiet_end(&[], common::run_into_closed_pipe(&[], uci, 0));
 }
+
+/// The lab's `epd` is the engine's: a line without a target is skipped with a warning, and
+/// a suite with nothing to solve is an error.
+#[test]
+fn epd_skips_a_line_without_a_target_and_refuses_an_empty_suite() {
+    let suite = temp_path("targets.epd");
+    std::fs::write(
+        &suite,
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - id \"no target\";\n\
+         6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#;\n",
+    )
+    .unwrap();
+    let out = chainmate(&["epd", suite.to_str().unwrap(), "--depth", "3"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains(":1: no 'bm' or 'am' move"));
+    assert!(text(&out.stdout).starts_with("solved 1/1 "));
+    std::fs::write(&suite, "").unwrap();
+    let out = chainmate(&["epd", suite.to_str().unwrap(), "--depth", "3"]);
+    std::fs::remove_file(&suite).ok();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("holds no position to solve"));
+}

@@ -57,6 +57,14 @@ pub fn solve<X: Extension>(args: &SuiteArgs, config: SearchConfig<X>) -> Result<
     let (limits, _) = args.limit.limits()?.ok_or_else(|| {
         CliError::Input("give a limit per position: --depth, --nodes or --movetime".into())
     })?;
+    if records.is_empty() {
+        return Err(CliError::Input(format!(
+            "{} holds no position to solve ({} {} skipped)",
+            args.file.display(),
+            errors.len(),
+            if errors.len() == 1 { "line" } else { "lines" }
+        )));
+    }
     let bar = progress_bar(
         records.len() as u64,
         "{bar:40} {pos}/{len} solved {msg} [{elapsed} / ~{duration}]",

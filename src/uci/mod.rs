@@ -296,6 +296,9 @@ impl<O: Options> Engine<O> {
         for (line, e) in &errors {
             self.info_string(&format!("epd: {file}:{line}: {e}; skipped"));
         }
+        if records.is_empty() {
+            return self.info_string(&format!("epd: {file} holds no position to solve"));
+        }
         let limits = match limit {
             EpdLimit::Depth(d) => Limits::depth(d),
             EpdLimit::Nodes(n) => Limits::nodes(n),
