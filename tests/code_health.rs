@@ -28,7 +28,7 @@ const LAYERS: [(&str, Layers); 2] = [
             ("eval", &["core"]),
             ("tb", &["core"]),
             ("search", &["core", "eval", "tb"]),
-            ("config", &["core", "eval", "tb", "search"]),
+            ("config", &["core", "formats", "eval", "tb", "search"]),
             ("bench", &["core", "search"]),
             ("suite", &["core", "formats", "search"]),
             (

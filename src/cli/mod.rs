@@ -223,9 +223,18 @@ impl EngineArgs {
     }
 }
 
-/// Reads a whole text file.
+/// Reads a whole text file through [`crate::formats::read_text`]: a UTF-8 byte-order mark is
+/// dropped, and a file that is not UTF-8 is read as Latin-1 with a warning on stderr.
 pub fn read(path: &Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|e| CliError::Read(path.to_path_buf(), e))
+    let (text, encoding) =
+        crate::formats::read_text(path).map_err(|e| CliError::Read(path.to_path_buf(), e))?;
+    if encoding == crate::formats::Encoding::Latin1 {
+        eprintln!(
+            "warning: {} is not UTF-8: read as Latin-1 (ISO 8859-1)",
+            path.display()
+        );
+    }
+    Ok(text)
 }
 
 /// Writes a whole text file.

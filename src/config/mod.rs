@@ -720,7 +720,7 @@ pub fn apply_spec<O>(
 
 /// Loads a `name = value` parameter file into `params`, all of it or nothing.
 pub fn load_params_file(params: &mut dyn ParamSet, path: &str) -> Result<(), ConfigError> {
-    let text = std::fs::read_to_string(path)
+    let (text, _) = crate::formats::read_text(std::path::Path::new(path))
         .map_err(|e| ConfigError::Unusable(format!("cannot read {path}: {e}")))?;
     crate::eval::params::load_text(params, &text)
         .map_err(|e| ConfigError::Unusable(format!("{path}: {e}")))

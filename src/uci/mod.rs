@@ -288,8 +288,8 @@ impl<O: Options> Engine<O> {
     /// `epd`: solves a suite with the current options, one `info string` per failure, then
     /// `solved k/n`. Runs in the foreground, like `bench`.
     fn epd(&self, limit: EpdLimit, file: &str) {
-        let text = match std::fs::read_to_string(file) {
-            Ok(t) => t,
+        let text = match crate::formats::read_text(std::path::Path::new(file)) {
+            Ok((t, _)) => t,
             Err(e) => return self.info_string(&format!("epd: cannot read '{file}': {e}")),
         };
         let (records, errors) = crate::suite::parse_suite(&text);
