@@ -408,3 +408,93 @@ fn epd_skips_a_line_without_a_target_and_refuses_an_empty_suite() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("holds no position to solve"));
 }
+
+/// List flags take their values either way the documentation writes them: `--pgn A B` and
+/// `--pgn A --pgn B` (likewise `--data` and `--fen`).
+#[test]
+fn list_flags_take_several_values_after_one_flag_or_the_flag_repeated() {
+    let pgn = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/8moves_v3_excerpt.pgn"
+    );
+    let data = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/selfplay_sample.epd"
+    );
+    let out = temp_path("list-flags.out");
+    let out_arg = out.to_str().unwrap();
+    let forms: [(&[&str], &str); 4] = [
+        (
+            &["book", "build", "--pgn", pgn, pgn],
+            "12 games (0 unreadable skipped)",
+        ),
+        (
+            &["book", "build", "--pgn", pgn, "--pgn", pgn],
+            "12 games (0 unreadable skipped)",
+        ),
+        (
+            &[
+                "tune",
+                "--evaluator",
+                "material",
+                "--rounds",
+                "1",
+                "--data",
+                data,
+                data,
+            ],
+            "3600 training",
+        ),
+        (
+            &[
+                "tune",
+                "--evaluator",
+                "material",
+                "--rounds",
+                "1",
+                "--data",
+                data,
+                "--data",
+                data,
+            ],
+            "3600 training",
+        ),
+    ];
+    for (args, expected) in forms {
+        let mut args = args.to_vec();
+        args.extend(["--out", out_arg]);
+        if args[0] == "book" {
+            args.extend(["--min-games", "1"]);
+        }
+        let run = chainmate(&args);
+        assert!(run.status.success(), "{args:?}: {}", text(&run.stderr));
+        assert!(
+            text(&run.stdout).starts_with(expected),
+            "{args:?}: {}",
+            text(&run.stdout)
+        );
+    }
+    std::fs::remove_file(&out).ok();
+    let kqk = "8/8/8/4k3/8/8/3K4/7Q w - - 0 1";
+    for fens in [
+        &["--fen", "startpos", kqk][..],
+        &["--fen", "startpos", "--fen", kqk],
+    ] {
+        let mut args = vec![
+            "experiment",
+            "depth-time",
+            "--depth",
+            "2",
+            "--configs",
+            "default",
+        ];
+        args.extend_from_slice(fens);
+        let run = chainmate(&args);
+        assert!(run.status.success(), "{args:?}: {}", text(&run.stderr));
+        assert!(
+            text(&run.stdout).contains("over 2 position"),
+            "{}",
+            text(&run.stdout)
+        );
+    }
+}

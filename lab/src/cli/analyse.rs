@@ -26,8 +26,9 @@ const HASH_MB: usize = 16;
 /// Arguments of `analyse`.
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
-    /// The game's PGN file (repeatable: one column of the picture per file).
-    #[arg(long, required = true)]
+    /// The game's PGN file, or several (one column of the picture per file): `--pgn A B` or
+    /// `--pgn A --pgn B`.
+    #[arg(long, required = true, num_args = 1..)]
     pub pgn: Vec<PathBuf>,
     /// Which game of each file, from 1.
     #[arg(long, default_value_t = 1)]

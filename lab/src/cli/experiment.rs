@@ -62,8 +62,8 @@ pub enum ExperimentCommand {
 /// Arguments of `experiment label`.
 #[derive(Args, Debug)]
 pub struct LabelArgs {
-    /// Games (PGN, repeatable).
-    #[arg(long, required = true)]
+    /// Games (PGN): `--pgn A B` or `--pgn A --pgn B`.
+    #[arg(long, required = true, num_args = 1..)]
     pub pgn: Vec<PathBuf>,
     /// Where to write the labelled positions.
     #[arg(long)]
@@ -82,8 +82,8 @@ pub struct LabelArgs {
 /// Arguments of `experiment wdl`.
 #[derive(Args, Debug)]
 pub struct WdlArgs {
-    /// Games (PGN, repeatable).
-    #[arg(long, required = true)]
+    /// Games (PGN): `--pgn A B` or `--pgn A --pgn B`.
+    #[arg(long, required = true, num_args = 1..)]
     pub pgn: Vec<PathBuf>,
     /// Only the moves of this player (its name in the `White`/`Black` tags).
     #[arg(long)]
@@ -169,8 +169,9 @@ pub struct NodesArgs {
     /// Use only the first N positions of the suite.
     #[arg(long)]
     pub positions: Option<usize>,
-    /// A position to search instead of a suite (`startpos` or a FEN; repeatable).
-    #[arg(long, conflicts_with = "suite")]
+    /// Positions to search instead of a suite (`startpos` or a FEN): `--fen A B` or
+    /// `--fen A --fen B`.
+    #[arg(long, conflicts_with = "suite", num_args = 1..)]
     pub fen: Vec<String>,
     /// Depths, comma-separated.
     #[arg(long, value_delimiter = ',', required = true)]
@@ -193,8 +194,9 @@ pub struct NodesArgs {
 #[derive(Args, Debug)]
 #[command(after_help = crate::config::presets_help())]
 pub struct DepthTimeArgs {
-    /// Positions (`startpos` or a FEN; repeatable; default: the start position).
-    #[arg(long, default_value = "startpos")]
+    /// Positions (`startpos` or a FEN; default: the start position): `--fen A B` or
+    /// `--fen A --fen B`.
+    #[arg(long, default_value = "startpos", num_args = 1..)]
     pub fen: Vec<String>,
     /// Depths, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "5,6")]

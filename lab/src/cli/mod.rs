@@ -197,8 +197,8 @@ impl EngineArgs {
 /// The PGN files a build reads and the file it writes (`book build`, `library build`).
 #[derive(clap::Args, Debug)]
 pub struct PgnBuildArgs {
-    /// PGN files (repeatable).
-    #[arg(long, required = true)]
+    /// PGN files: `--pgn A B` or `--pgn A --pgn B`.
+    #[arg(long, required = true, num_args = 1..)]
     pub pgn: Vec<PathBuf>,
     /// The file to write (nothing is written when no usable game was read).
     #[arg(long)]

@@ -34,8 +34,9 @@ pub struct TuneArgs {
     /// Texel's method on labelled data, or paper 000's genetic algorithm on games.
     #[arg(long, value_enum, default_value = "texel")]
     pub method: Method,
-    /// (texel) Labelled positions, `board side castling ep c9 "<result>";` (repeatable).
-    #[arg(long = "data")]
+    /// (texel) Labelled positions, `board side castling ep c9 "<result>";`: `--data A B` or
+    /// `--data A --data B`.
+    #[arg(long = "data", num_args = 1..)]
     pub data: Vec<PathBuf>,
     /// The evaluator to tune and a parameter file to start from.
     #[command(flatten)]
