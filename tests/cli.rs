@@ -34,6 +34,31 @@ fn bad_arguments_are_errors_not_crashes() {
     let out = chainmate(&["perft", "3", "--threads", "0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--threads must be at least 1"));
+    // Zero counts are refused alike: the bench depth as the epd limits, hash as threads.
+    let out = chainmate(&["bench", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("the bench depth must be at least 1"));
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/suites/wac.epd");
+    for (flag, message) in [
+        (
+            "--depth",
+            "--depth, --nodes and --movetime must be at least 1",
+        ),
+        ("--hash", "--hash must be at least 1"),
+        ("--threads", "--threads must be at least 1"),
+    ] {
+        let mut args = vec!["epd", suite, flag, "0"];
+        if flag != "--depth" {
+            args.extend(["--depth", "1"]);
+        }
+        let out = chainmate(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(message),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
     let out = chainmate(&["bench", "--set", "Hash=0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("option 'Hash': 0 is outside 1..65536"));

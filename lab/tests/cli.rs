@@ -498,3 +498,209 @@ fn list_flags_take_several_values_after_one_flag_or_the_flag_repeated() {
         );
     }
 }
+
+/// Every count the commands take is refused at 0 the same way, naming its flag: threads,
+/// concurrency, games, the bench depth, a book's plies and games, hash sizes.
+#[test]
+fn zero_counts_are_refused_alike_naming_their_flag() {
+    let cases: [(&[&str], &str); 12] = [
+        (&["bench", "0"], "the bench depth must be at least 1"),
+        (
+            &["experiment", "figures", "--threads", "0"],
+            "--threads must be at least 1",
+        ),
+        (
+            &[
+                "experiment",
+                "predict",
+                "--library",
+                "x.lib",
+                "--pgn",
+                "x.pgn",
+                "--threads",
+                "0",
+            ],
+            "--threads must be at least 1",
+        ),
+        (
+            &[
+                "experiment",
+                "book-distance",
+                "--pgn",
+                "x.pgn",
+                "--threads",
+                "0",
+            ],
+            "--threads must be at least 1",
+        ),
+        (
+            &[
+                "experiment",
+                "book-distance",
+                "--pgn",
+                "x.pgn",
+                "--max-ply",
+                "0",
+            ],
+            "--max-ply must be at least 1",
+        ),
+        (
+            &[
+                "experiment",
+                "nodes",
+                "--fen",
+                "startpos",
+                "--depth",
+                "1",
+                "--configs",
+                "default",
+                "--hash",
+                "0",
+            ],
+            "--hash must be at least 1",
+        ),
+        (
+            &[
+                "experiment",
+                "abr",
+                "--library",
+                "x.lib",
+                "--nodes",
+                "10",
+                "--concurrency",
+                "0",
+            ],
+            "--concurrency must be at least 1",
+        ),
+        (
+            &["tune", "--out", "x.txt", "--threads", "0"],
+            "--threads must be at least 1",
+        ),
+        (
+            &[
+                "match",
+                "--engine-a",
+                "default",
+                "--engine-b",
+                "default",
+                "--games",
+                "2",
+                "--nodes",
+                "10",
+                "--concurrency",
+                "0",
+            ],
+            "--concurrency must be at least 1",
+        ),
+        (
+            &[
+                "book",
+                "build",
+                "--pgn",
+                "x.pgn",
+                "--out",
+                "x.bin",
+                "--min-games",
+                "0",
+            ],
+            "--min-games must be at least 1",
+        ),
+        (
+            &[
+                "book",
+                "build",
+                "--pgn",
+                "x.pgn",
+                "--out",
+                "x.bin",
+                "--max-ply",
+                "0",
+            ],
+            "--max-ply must be at least 1",
+        ),
+        (
+            &["epd", "x.epd", "--depth", "0"],
+            "--depth, --nodes and --movetime must be at least 1",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = chainmate(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(message),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+/// A `--params` file is held to what `--set` accepts: the same range for each value, and
+/// names either bare (`queen`, as `--dump-params` writes them) or as `--set` writes them
+/// (`material.queen`); another evaluator's name is refused with the form to write.
+#[test]
+fn params_files_take_set_style_names_and_refuse_what_set_refuses() {
+    let params = temp_path("params.txt");
+    let file = params.to_str().unwrap();
+    let dump = |evaluator: &str, contents: &str| {
+        std::fs::write(&params, contents).unwrap();
+        chainmate(&[
+            "eval",
+            "--evaluator",
+            evaluator,
+            "--params",
+            file,
+            "--dump-params",
+        ])
+    };
+    for contents in [
+        "queen = 950\n",
+        "material.queen = 950\n",
+        "Material.queen=950\n",
+    ] {
+        let out = dump("material", contents);
+        assert!(out.status.success(), "{contents}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("\nqueen = 950\n"), "{contents}");
+    }
+    let set = chainmate(&[
+        "bench",
+        "1",
+        "--evaluator",
+        "material",
+        "--set",
+        "material.queen=-5000",
+    ]);
+    assert!(text(&set.stderr).contains("-5000 is outside -2700..4500"));
+    let out = dump("material", "queen = -5000\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line 1: queen = -5000 is outside -2700..4500"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = dump("material", "pawn = 90\nfull.queen = 950\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains(
+            "'full.queen' is not a parameter of material, whose parameters this file sets \
+             (write them as 'name' or 'material.name')"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    // Every evaluator's own weights load back, the paper's Tsvetkov weights beside the
+    // fitted defaults of its family included.
+    for evaluator in [
+        "tsvetkov:paper",
+        "tsvetkov:tuned",
+        "weighted:handmade",
+        "full",
+        "power",
+    ] {
+        let weights = chainmate(&["eval", "--evaluator", evaluator, "--dump-params"]);
+        let family = evaluator.split(':').next().unwrap();
+        let out = dump(family, &text(&weights.stdout));
+        assert!(out.status.success(), "{evaluator}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), text(&weights.stdout), "{evaluator}");
+    }
+    std::fs::remove_file(&params).ok();
+}

@@ -49,14 +49,15 @@ pub fn solve<X: Extension>(args: &SuiteArgs, config: SearchConfig<X>) -> Result<
         threads: at_least_one("--threads", args.threads)?,
         ..config
     };
+    at_least_one("--hash", args.hash)?;
+    let (limits, _) = args.limit.limits()?.ok_or_else(|| {
+        CliError::Input("give a limit per position: --depth, --nodes or --movetime".into())
+    })?;
     let text = read(&args.file)?;
     let (records, errors) = suite::parse_suite(&text);
     for (line, e) in &errors {
         eprintln!("warning: {}:{line}: {e}; skipped", args.file.display());
     }
-    let (limits, _) = args.limit.limits()?.ok_or_else(|| {
-        CliError::Input("give a limit per position: --depth, --nodes or --movetime".into())
-    })?;
     if records.is_empty() {
         return Err(CliError::Input(format!(
             "{} holds no position to solve ({} {} skipped)",

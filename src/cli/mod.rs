@@ -199,7 +199,9 @@ pub fn exit_code(result: Result<(), CliError>) -> i32 {
 /// assignments.
 #[derive(clap::Args, Debug, Default)]
 pub struct EngineArgs {
-    /// A `name = value` parameter file to load into the evaluator first (as `EvalFile`).
+    /// A `name = value` parameter file to load into the evaluator first (as `EvalFile`):
+    /// names bare (`queen`) or as `--set` writes them (`full.queen`), values within the range
+    /// `--set` accepts.
     #[arg(long)]
     pub params: Option<PathBuf>,
     /// Set an option or tunable first, as `name=value` (repeatable), e.g.
@@ -213,8 +215,13 @@ impl EngineArgs {
     pub fn options(&self) -> Result<EngineOptions, CliError> {
         let mut options = EngineOptions::default();
         if let Some(path) = &self.params {
-            crate::eval::params::load_text(options.search.evaluator.params_mut(), &read(path)?)
-                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+            crate::config::load_params_text(
+                options.search.evaluator.params_mut(),
+                crate::config::FULL,
+                &read(path)?,
+                &crate::config::tunable,
+            )
+            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
         }
         for assignment in &self.set {
             options.apply_token(assignment)?;

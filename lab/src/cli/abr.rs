@@ -22,7 +22,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{load_openings, progress_bar, CliError};
+use super::{at_least_one, load_openings, progress_bar, CliError};
 use crate::tournament::{self, elo, limit_text, MatchSettings, MatchStats, Player, TimeControl};
 
 /// The paper's ratings: experiment A (power evaluator, all moves), B, C (best degree).
@@ -109,10 +109,10 @@ fn rows(args: &AbrArgs) -> Vec<(String, String)> {
 
 /// Runs the experiment.
 pub fn run(args: &AbrArgs) -> Result<(), CliError> {
-    if args.games == 0 || args.concurrency == 0 || args.elos.is_empty() {
-        return Err(CliError::Input(
-            "--games, --concurrency and --elos must not be zero or empty".into(),
-        ));
+    at_least_one("--games", args.games)?;
+    at_least_one("--concurrency", args.concurrency)?;
+    if args.elos.is_empty() {
+        return Err(CliError::Input("--elos must not be empty".into()));
     }
     if let Some(bad) = args.similarities.iter().find(|s| !(0.0..=1.0).contains(*s)) {
         return Err(CliError::Input(format!(

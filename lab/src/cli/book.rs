@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
-use super::{write_bytes, CliError, PgnBuildArgs};
+use super::{at_least_one, write_bytes, CliError, PgnBuildArgs};
 use crate::book::cbr::CaseBase;
 use crate::book::polyglot::{self, BookBuilder, PolyglotBook, Side};
 use chainmate::core::{Board, STARTPOS_FEN};
@@ -66,6 +66,8 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         (_, true) => Side::Black,
         _ => Side::Both,
     };
+    at_least_one("--max-ply", args.max_ply)?;
+    at_least_one("--min-games", args.min_games as usize)?;
     let mut builder = BookBuilder::new(args.max_ply, args.min_games, side);
     let start = Instant::now();
     let mut games = 0usize;

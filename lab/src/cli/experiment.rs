@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{progress_bar, read, unknown_name, write, CliError};
+use super::{at_least_one, progress_bar, read, unknown_name, write, CliError};
 use crate::config;
 use crate::experiments::{experiment, figures};
 use chainmate::core::Position;
@@ -275,6 +275,7 @@ fn parse_fens(fens: &[String]) -> Result<Vec<Position>, CliError> {
 }
 
 fn run_nodes(args: &NodesArgs) -> Result<(), CliError> {
+    at_least_one("--hash", args.hash)?;
     let configs = args
         .configs
         .iter()
@@ -305,6 +306,7 @@ fn run_nodes(args: &NodesArgs) -> Result<(), CliError> {
 }
 
 fn run_depth_time(args: &DepthTimeArgs) -> Result<(), CliError> {
+    at_least_one("--hash", args.hash)?;
     let configs = args
         .configs
         .iter()
@@ -358,6 +360,7 @@ fn run_depth_time(args: &DepthTimeArgs) -> Result<(), CliError> {
 }
 
 fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
+    at_least_one("--threads", args.threads)?;
     let chosen = if args.only.is_empty() {
         figures::FIGURES.iter().collect()
     } else {
@@ -519,6 +522,8 @@ fn run_book(args: &BookArgs) -> Result<(), CliError> {
 
 fn run_book_distance(args: &BookDistanceArgs) -> Result<(), CliError> {
     use crate::experiments::book_distance;
+    at_least_one("--threads", args.threads)?;
+    at_least_one("--max-ply", args.max_ply)?;
     let games = pgn_games(&args.pgn, args.games, None)?;
     let positions = book_distance::positions(&games, args.max_ply);
     let config = config::search_config(&args.config, &[])?;
@@ -553,6 +558,7 @@ fn run_book_distance(args: &BookDistanceArgs) -> Result<(), CliError> {
 fn run_predict(args: &PredictArgs) -> Result<(), CliError> {
     use crate::experiments::predict;
     super::library::check_similarity(args.similarity)?;
+    at_least_one("--threads", args.threads)?;
     let library = crate::library::ActionLibrary::load(&args.library)
         .map_err(|e| CliError::Input(e.to_string()))?;
     let games = pgn_games(&args.pgn, args.games, args.from.as_deref())?;

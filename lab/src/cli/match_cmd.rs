@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 use indicatif::ProgressBar;
 
-use super::{load_openings, progress_bar, CliError};
+use super::{at_least_one, load_openings, progress_bar, CliError};
 use crate::tournament::openings::{self, Opening};
 use crate::tournament::{
     self, elo, limit_text, Engine, GameRecord, MatchSettings, MatchStats, Player, Termination,
@@ -213,9 +213,7 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
     if args.games == 0 {
         return bad("--games must be at least 1".into());
     }
-    if args.concurrency == 0 {
-        return bad("--concurrency must be at least 1".into());
-    }
+    at_least_one("--concurrency", args.concurrency)?;
     if !(1..=MAX_HASH_MB).contains(&args.hash) {
         return bad(format!("--hash must be between 1 and {MAX_HASH_MB} MiB"));
     }

@@ -137,7 +137,9 @@ pub struct EvaluatorArgs {
     /// `weighted:base`.
     #[arg(long, ignore_case = true, value_parser = clap::builder::PossibleValuesParser::new(crate::eval::AnyEvaluator::NAMES))]
     pub evaluator: Option<String>,
-    /// A `name = value` parameter file to load into the evaluator first.
+    /// A `name = value` parameter file to load into the evaluator first: names bare
+    /// (`queen`) or as `--set` writes them (`material.queen`), values within the range `--set`
+    /// accepts.
     #[arg(long)]
     pub params: Option<PathBuf>,
 }
@@ -155,7 +157,8 @@ impl EvaluatorArgs {
             );
         }
         if let Some(path) = &self.params {
-            chainmate::eval::params::load_text(options.evaluator_params_mut(), &read(path)?)
+            options
+                .load_evaluator_params(&read(path)?)
                 .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
         }
         Ok(())

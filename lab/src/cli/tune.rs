@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 
-use super::{read, write, CliError, EvaluatorArgs};
+use super::{at_least_one, read, write, CliError, EvaluatorArgs};
 use crate::eval::params::ParamSet;
 use crate::eval::Evaluator;
 use crate::tune::texel;
@@ -103,6 +103,7 @@ fn samples(args: &TuneArgs) -> Result<Vec<texel::Sample>, CliError> {
 
 /// Runs `tune`.
 pub fn run(args: &TuneArgs) -> Result<(), CliError> {
+    at_least_one("--threads", args.threads)?;
     if args.method == Method::Genetic {
         return super::genetic::run_tune(&args.genetic, &args.exclude, &args.out);
     }
