@@ -136,6 +136,19 @@ pub fn run_into_closed_pipe(
     (out.status, text(&out.stderr))
 }
 
+/// Whether every file of `needed` is there, for a test that needs data a fresh clone lacks
+/// (the `--ignored` tests on `../shared` or generated files). When one is missing it prints
+/// which data and the command that makes it, and the test returns: skipped, not failed.
+pub fn has_data(needed: &[&str], what: &str, how: &str) -> bool {
+    match needed.iter().find(|p| !std::path::Path::new(p).exists()) {
+        None => true,
+        Some(missing) => {
+            eprintln!("skipped: needs {what}; {missing} is missing. {how}");
+            false
+        }
+    }
+}
+
 /// Output bytes as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
