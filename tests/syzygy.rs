@@ -191,3 +191,26 @@ fn a_test_without_its_data_is_skipped_not_failed() {
     ));
     assert!(common::has_data(&[TABLES], "test data", "make it"));
 }
+
+/// A DTZ file whose piece list names a piece the table has not (byte 8 of KRvK.rtbz, White's
+/// rook, made a black rook: found by the parser fuzz) is an error naming the table, not an
+/// index past the list of squares.
+#[test]
+fn a_piece_list_that_does_not_match_the_name_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("chainmate-tb-list-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut dtz = std::fs::read(format!("{TABLES}/KRvK.rtbz")).unwrap();
+    assert_eq!(dtz[8], 0x04, "White's rook");
+    dtz[8] = 0x2d;
+    std::fs::write(dir.join("KRvK.rtbz"), &dtz).unwrap();
+    std::fs::copy(format!("{TABLES}/KRvK.rtbw"), dir.join("KRvK.rtbw")).unwrap();
+    let tb = Tablebase::open(dir.to_str().unwrap());
+    let board = Board::from_fen("8/8/8/4k3/8/8/3K4/7R w - - 0 1").unwrap();
+    assert_eq!(tb.probe_wdl(&board), Ok(Wdl::Win));
+    let e = tb.probe_dtz(&board).unwrap_err();
+    assert!(
+        e.to_string().contains("KRvK") && e.to_string().contains("piece list"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
