@@ -179,11 +179,19 @@ impl<O: Options> Engine<O> {
         self
     }
 
-    /// Reads commands until `quit` or end of input, then stops any search and returns.
-    pub fn run(&mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if !self.handle(&line) {
+    /// Reads commands until `quit` or end of input, then stops any search and returns. A line
+    /// that is not UTF-8 is read with replacement characters (and answered as the garbage it
+    /// is), not taken for the end of the input.
+    pub fn run(&mut self, mut input: impl BufRead) {
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let line = String::from_utf8_lossy(&bytes);
+            if !self.handle(line.trim_end_matches(['\n', '\r'])) {
                 break;
             }
         }
