@@ -4,6 +4,7 @@
 //! Each test binary includes this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod fuzz;
 pub mod games;
 pub mod reference;
 pub mod uci;
