@@ -22,6 +22,8 @@
 
 #![warn(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
+// Command output goes through `out!`/`outln!`, which end quietly on a closed pipe.
+#![warn(clippy::print_stdout)]
 
 pub mod bench;
 pub mod cli;

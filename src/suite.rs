@@ -44,18 +44,28 @@ pub struct SuiteReport {
     pub nodes: u64,
 }
 
-/// Parses every non-blank, non-`#` line; returns the records and the unreadable lines
-/// (1-based line number and error).
+/// Parses every non-blank, non-`#` line; returns the records and the lines that cannot be
+/// solved (1-based line number and error): unreadable ones, and those without a `bm` or `am`
+/// move ([`EpdError::NoTarget`]), which would count as solved whatever the engine played.
 pub fn parse_suite(text: &str) -> (Vec<EpdRecord>, Vec<(usize, EpdError)>) {
     let mut records = Vec::new();
     let mut errors = Vec::new();
     for (n, line) in crate::formats::records(text) {
-        match EpdRecord::parse(line).and_then(|r| r.moves("bm").and(r.moves("am")).map(|_| r)) {
+        match EpdRecord::parse(line).and_then(checked) {
             Ok(r) => records.push(r),
             Err(e) => errors.push((n, e)),
         }
     }
     (records, errors)
+}
+
+/// `record` if its `bm` and `am` moves are legal and it has at least one.
+fn checked(record: EpdRecord) -> Result<EpdRecord, EpdError> {
+    let (best, avoid) = (record.moves("bm")?, record.moves("am")?);
+    if best.is_empty() && avoid.is_empty() {
+        return Err(EpdError::NoTarget);
+    }
+    Ok(record)
 }
 
 /// Whether playing `mv` solves `record`: one of its `bm` moves (if any) and none of its `am`.

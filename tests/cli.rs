@@ -34,6 +34,31 @@ fn bad_arguments_are_errors_not_crashes() {
     let out = chainmate(&["perft", "3", "--threads", "0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--threads must be at least 1"));
+    // Zero counts are refused alike: the bench depth as the epd limits, hash as threads.
+    let out = chainmate(&["bench", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("the bench depth must be at least 1"));
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/suites/wac.epd");
+    for (flag, message) in [
+        (
+            "--depth",
+            "--depth, --nodes and --movetime must be at least 1",
+        ),
+        ("--hash", "--hash must be at least 1"),
+        ("--threads", "--threads must be at least 1"),
+    ] {
+        let mut args = vec!["epd", suite, flag, "0"];
+        if flag != "--depth" {
+            args.extend(["--depth", "1"]);
+        }
+        let out = chainmate(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(message),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
     let out = chainmate(&["bench", "--set", "Hash=0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("option 'Hash': 0 is outside 1..65536"));
@@ -155,4 +180,100 @@ fn help_texts_carry_no_doc_links() {
             "{args:?} help has a doc link:\n{help}"
         );
     }
+}
+
+/// Asserts that the binary ended quietly when its reader went away: no panic, no exit code
+/// 101, and an exit code of 0 (what `out!` and `outln!` exit with on a closed pipe).
+fn assert_quiet_end(args: &[&str], (status, stderr): (std::process::ExitStatus, String)) {
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert_ne!(status.code(), Some(101), "{args:?}: {stderr}");
+    assert!(status.success(), "{args:?}: {status} {stderr}");
+}
+
+/// `chainmate tb probe ... | head -8`, `bench | head -1` and every other command: a reader
+/// that goes away ends the command quietly instead of a panic on the closed pipe.
+#[test]
+fn every_command_ends_quietly_when_its_reader_goes_away() {
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy/tables");
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/suites/wac.epd");
+    let commands: [&[&str]; 7] = [
+        &[
+            "tb",
+            "probe",
+            "--path",
+            tables,
+            "--fen",
+            "8/8/8/4k3/8/8/3K4/7Q w - - 0 1",
+        ],
+        &["bench", "3", "--threads", "2"],
+        &["bench", "3"],
+        &["perft", "3", "--divide"],
+        &["eval"],
+        &["eval", "--dump-params"],
+        &["epd", suite, "--nodes", "10"],
+    ];
+    for args in commands {
+        assert_quiet_end(args, common::run_into_closed_pipe(args, "", 0));
+    }
+    // A reader that reads a line first, as `| head -1` does.
+    let args = ["perft", "4", "--divide"];
+    assert_quiet_end(&args, common::run_into_closed_pipe(&args, "", 1));
+}
+
+/// The UCI loop ignores a closed output (the GUI is gone) and ends cleanly at the end of its
+/// input, a search's `bestmove` to nobody included.
+#[test]
+fn the_uci_engine_ends_cleanly_when_the_gui_closes_its_output() {
+    let input = "uci\nisready\nposition startpos moves e2e4\ngo depth 4\nd\neval\n";
+    for args in [&[][..], &["uci"][..]] {
+        assert_quiet_end(args, common::run_into_closed_pipe(args, input, 0));
+        assert_quiet_end(args, common::run_into_closed_pipe(args, input, 1));
+    }
+}
+
+fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("chainmate-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+/// A suite's line without a `bm` or `am` move is named in a warning and not counted as
+/// solved; a suite with no position to solve is an error, not `solved 0/0`.
+#[test]
+fn epd_warns_of_a_line_without_a_target_and_refuses_an_empty_suite() {
+    let suite = temp_file(
+        "targets.epd",
+        b"6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"mate\";\n\
+          # a comment\n\
+          6k1/5ppp/8/8/8/8/8/R5K1 w - - id \"no target\";\n",
+    );
+    let out = chainmate(&["epd", suite.to_str().unwrap(), "--depth", "3"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains(":3: no 'bm' or 'am' move, nothing to solve; skipped"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stdout).starts_with("solved 1/1 "),
+        "{}",
+        text(&out.stdout)
+    );
+    for (name, contents) in [
+        ("empty.epd", &b""[..]),
+        ("comments.epd", b"# nothing\n\n"),
+        ("untargeted.epd", b"6k1/5ppp/8/8/8/8/8/R5K1 w - -\n"),
+    ] {
+        let path = temp_file(name, contents);
+        let out = chainmate(&["epd", path.to_str().unwrap(), "--depth", "3"]);
+        std::fs::remove_file(&path).ok();
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", text(&out.stdout));
+        assert!(
+            text(&out.stderr).contains("holds no position to solve"),
+            "{name}: {}",
+            text(&out.stderr)
+        );
+        assert!(!text(&out.stdout).contains("solved"), "{name}");
+    }
+    std::fs::remove_file(&suite).ok();
 }

@@ -28,7 +28,7 @@ const LAYERS: [(&str, Layers); 2] = [
             ("eval", &["core"]),
             ("tb", &["core"]),
             ("search", &["core", "eval", "tb"]),
-            ("config", &["core", "eval", "tb", "search"]),
+            ("config", &["core", "formats", "eval", "tb", "search"]),
             ("bench", &["core", "search"]),
             ("suite", &["core", "formats", "search"]),
             (
@@ -136,7 +136,17 @@ fn code(text: &str) -> String {
     out
 }
 
-/// The top-level modules a piece of code names as `crate::<module>`.
+/// The engine's exported macros (at the crate's root) and the modules that define them: a
+/// `use crate::outln;` names `cli`.
+const ROOT_MACROS: [(&str, &str); 4] = [
+    ("out", "cli"),
+    ("outln", "cli"),
+    ("params", "eval"),
+    ("params_field_access", "eval"),
+];
+
+/// The top-level modules a piece of code names as `crate::<module>` (a root macro's name as
+/// the module that defines it).
 fn named_modules(code: &str) -> Vec<String> {
     let mut found = Vec::new();
     let bytes = code.as_bytes();
@@ -155,7 +165,8 @@ fn named_modules(code: &str) -> Vec<String> {
         // `crate::params!` is a macro at the crate's root, not a module.
         let macro_call = code[from + name.len()..].starts_with('!');
         if !name.is_empty() && !macro_call {
-            found.push(name);
+            let home = ROOT_MACROS.iter().find(|(m, _)| *m == name);
+            found.push(home.map_or(name, |(_, module)| module.to_string()));
         }
     }
     found

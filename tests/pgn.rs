@@ -446,3 +446,24 @@ fn a_game_cut_short_is_reported_with_its_moves() {
     let whole = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n";
     assert!(read_games(whole).next().unwrap().is_ok());
 }
+
+/// A file's byte-order mark, left in the text by a reader that kept it, is passed over, not
+/// an unexpected character that costs the first game; a Latin-1 file decoded by
+/// `formats::decode_text` reads as its UTF-8 twin, the tag's ü included.
+#[test]
+fn a_byte_order_mark_and_latin1_text_read_like_plain_utf8() {
+    let with_bom = format!("\u{feff}{EXCERPT}");
+    let games = read_all(&with_bom);
+    assert_eq!(games.len(), 6);
+    assert!(games.iter().all(Result::is_ok));
+    let latin1: Vec<u8> = EXCERPT
+        .replacen("[White \"Stockfish\"]", "[White \"M\u{fc}ller\"]", 1)
+        .chars()
+        .map(|c| c as u8)
+        .collect();
+    let (text, encoding) = chainmate::formats::decode_text(latin1);
+    assert_eq!(encoding, chainmate::formats::Encoding::Latin1);
+    let games = read_all(&text);
+    assert_eq!(games.len(), 6);
+    assert_eq!(games[0].as_ref().unwrap().tag("White"), Some("M\u{fc}ller"));
+}

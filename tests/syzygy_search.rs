@@ -5,6 +5,8 @@
 //! 4-piece tables are shipped in `tests/data/syzygy/tables/`; the K+R+P against K+R games
 //! need the 5-piece tables of `../shared/data/syzygy/` (`--ignored`).
 
+mod common;
+
 use std::sync::{Arc, Mutex};
 
 use chainmate::core::{Board, Position};
@@ -233,6 +235,20 @@ fn a_broken_table_is_reported_and_the_search_plays_on() {
 #[test]
 #[ignore = "needs the 5-piece tables of ../shared/data/syzygy"]
 fn krp_v_kr_is_converted_and_a_drawn_one_is_held() {
+    let needed = ["KRPvKR", "KQRvKR", "KRRvKR", "KRBvKR", "KRNvKR"]
+        .iter()
+        .flat_map(|t| ["rtbw", "rtbz"].map(|ext| format!("{SHARED_TABLES}/{t}.{ext}")))
+        .collect::<Vec<_>>();
+    let needed: Vec<&str> = needed.iter().map(String::as_str).collect();
+    if !common::has_data(
+        &needed,
+        "the 5-piece Syzygy tables of K+R+P against K+R and its promotions in \
+         ../shared/data/syzygy (the project's shared data beside the clone)",
+        "Put them there: ../shared/data/syzygy/README.md says how they were generated \
+         (github.com/syzygy1/tb, rtbgen/rtbgenp built with -DTBPIECES=5).",
+    ) {
+        return;
+    }
     // A won K+R+P v K+R (DTZ 23 by python-chess, the pawn still on b3) and Philidor's drawn
     // position (the defending rook on the sixth); both sides with tables, then the
     // defender alone.

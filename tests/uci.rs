@@ -533,12 +533,20 @@ fn extension_epd_solves_a_suite_and_reports_failures() {
         &path,
         "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"back rank\";\n\
          6k1/5ppp/8/8/8/8/8/R5K1 w - - am Ra8#; id \"avoid the mate\";\n\
-         not an epd line\n",
+         not an epd line\n\
+         6k1/5ppp/8/8/8/8/8/R5K1 w - - id \"nothing to solve\";\n",
     )
     .unwrap();
     let mut e = Engine::start();
     e.send(&format!("epd depth 4 {}", path.display()));
     let lines = e.until(|l| l.starts_with("solved "));
+    assert!(lines
+        .iter()
+        .any(|l| l.contains(":4: no 'bm' or 'am' move") && l.contains("skipped")));
+    // A suite with nothing to solve says so instead of `solved 0/0`.
+    std::fs::write(&path, "# empty\n").unwrap();
+    e.send(&format!("epd depth 4 {}", path.display()));
+    e.until(|l| l.ends_with("holds no position to solve"));
     std::fs::remove_file(&path).ok();
     assert!(
         lines.last().unwrap().starts_with("solved 1/2 "),

@@ -8,8 +8,17 @@
 //!
 //! `cargo test --release --test uci_fuzz` runs 3,000 lines; the soak (100,000 lines) runs with
 //! `-- --ignored`. The generator is seeded, so a failure names the seed and line to replay.
+//!
+//! The in-process fuzz drives `uci::Engine::handle` directly, for speed: the generator's
+//! lines mangled at the byte level too (bytes flipped, cut short, huge numbers, random tokens
+//! and bytes inserted, read back as the lossy UTF-8 the loop makes of them). The engine must
+//! survive every line, never report an internal error, and answer the final `isready` with
+//! `readyok`: 20,000 lines in the normal run, 100,000 under `--ignored`. The loop itself is
+//! fed lines that are not UTF-8.
 
 mod common;
+
+use std::sync::{Arc, Mutex};
 
 use chainmate::core::prng::SplitMix64;
 use chainmate::core::{Board, Position};
@@ -204,6 +213,51 @@ impl Gen {
         chars.into_iter().collect()
     }
 
+    /// `line` mangled at the byte level: bytes flipped, a cut, huge numbers, tokens and
+    /// arbitrary bytes inserted; read back as lossy UTF-8, as the UCI loop reads its input.
+    fn mangle(&mut self, line: &str) -> String {
+        const INSERTS: [&str; 10] = [
+            " 99999999999999999999999999",
+            " -9223372036854775808",
+            " 18446744073709551615",
+            " 4294967296",
+            " -0",
+            " 1e308",
+            " nan",
+            " moves",
+            " \t ",
+            " fen ",
+        ];
+        let mut bytes = line.as_bytes().to_vec();
+        for _ in 0..1 + self.below(3) {
+            let at = self.below(bytes.len() + 1);
+            match self.below(6) {
+                0 if at < bytes.len() => bytes[at] ^= 1 << self.below(8),
+                1 => bytes.truncate(at),
+                2 => {
+                    let insert = self.pick(&INSERTS);
+                    bytes.splice(at..at, insert.bytes());
+                }
+                3 => {
+                    let words: &[&str] = if self.chance(50) { &WORDS } else { &GO_KEYS };
+                    let word = format!(" {}", self.pick(words));
+                    bytes.splice(at..at, word.bytes());
+                }
+                4 => {
+                    let noise: Vec<u8> = (0..1 + self.below(4))
+                        .map(|_| self.0.next_u64() as u8)
+                        .collect();
+                    bytes.splice(at..at, noise);
+                }
+                _ => {
+                    let number = format!(" {}", self.pick(&NUMBERS));
+                    bytes.splice(at..at, number.bytes());
+                }
+            }
+        }
+        String::from_utf8_lossy(&bytes).replace(['\n', '\r'], " ")
+    }
+
     fn garbage(&mut self) -> String {
         (0..self.below(8))
             .map(|_| {
@@ -367,4 +421,115 @@ fn three_thousand_random_lines_leave_the_engine_answering() {
 #[ignore = "soak: 100,000 lines, several minutes"]
 fn soak_of_a_hundred_thousand_lines() {
     fuzz(7, 100_000);
+}
+
+/// What the engine wrote, for the in-process fuzz.
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Captured {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+    }
+}
+
+/// Whether the in-process fuzz leaves `line` out: what [`out_of_scope`] leaves out, and more
+/// than two search threads (each `go` would start them all on this test's cores).
+fn out_of_scope_in_process(line: &str) -> bool {
+    if out_of_scope(line) {
+        return true;
+    }
+    match parse(line) {
+        Ok(Command::SetOption { name, value }) => {
+            name.eq_ignore_ascii_case("threads")
+                && value
+                    .as_deref()
+                    .and_then(|v| v.trim().parse::<i64>().ok())
+                    .is_some_and(|v| v > 2)
+        }
+        _ => false,
+    }
+}
+
+/// `lines` generated lines, half of them mangled at the byte level, through
+/// `uci::Engine::handle` in this process; a `stop` now and then ends the searches. Returns
+/// how many lines were handled.
+fn fuzz_in_process(seed: u64, lines: usize) -> usize {
+    use chainmate::uci::{Engine as Uci, EngineOptions, Output};
+    let mut gen = Gen(SplitMix64::new(seed));
+    let out = Captured::default();
+    let mut engine = Uci::<EngineOptions>::new(Output::new(Box::new(out.clone())));
+    let mut handled = 0;
+    while handled < lines {
+        let line = gen.line();
+        let line = if gen.chance(50) {
+            gen.mangle(&line)
+        } else {
+            line
+        };
+        if out_of_scope_in_process(&line) {
+            continue;
+        }
+        assert!(
+            engine.handle(&line),
+            "seed {seed}: '{line}' quit the engine"
+        );
+        handled += 1;
+        if gen.chance(20) {
+            engine.handle("stop");
+        }
+    }
+    engine.handle("stop");
+    let before = out.text().len();
+    engine.handle("isready");
+    let text = out.text();
+    assert!(
+        text[before..].contains("readyok"),
+        "seed {seed}: no readyok after {handled} lines"
+    );
+    assert!(
+        !text.contains("internal error"),
+        "seed {seed}: the search failed"
+    );
+    engine.handle("quit");
+    handled
+}
+
+#[test]
+fn twenty_thousand_mangled_lines_in_process_leave_the_engine_answering() {
+    let handled = fuzz_in_process(20_261_127, 20_000);
+    eprintln!("in-process UCI fuzz: {handled} lines");
+}
+
+#[test]
+#[ignore = "soak: 100,000 lines in process"]
+fn soak_of_a_hundred_thousand_lines_in_process() {
+    let handled = fuzz_in_process(11, 100_000);
+    eprintln!("in-process UCI fuzz: {handled} lines");
+}
+
+/// A line that is not UTF-8 is answered as the garbage it is, and the loop reads on (it had
+/// ended the engine: the line iterator's error was taken for the end of the input).
+#[test]
+fn the_loop_reads_on_past_a_line_that_is_not_utf8() {
+    use chainmate::uci::{Engine as Uci, EngineOptions, Output};
+    let out = Captured::default();
+    let mut engine = Uci::<EngineOptions>::new(Output::new(Box::new(out.clone())));
+    engine.run(
+        &b"isready\n\xff\xfego depth 1\nposition startpos moves e2e4 \xc3\nisready\r\ngo depth 1\n"
+            [..],
+    );
+    let text = out.text();
+    assert_eq!(text.matches("readyok").count(), 2, "{text}");
+    assert!(text.contains("bestmove "), "{text}");
 }

@@ -21,6 +21,8 @@
 
 #![warn(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
+// Command output goes through `out!`/`outln!`, which end quietly on a closed pipe.
+#![warn(clippy::print_stdout)]
 
 pub mod book;
 pub mod cli;

@@ -341,3 +341,366 @@ fn bench_takes_the_same_evaluator_argument_as_eval() {
     assert_eq!(with_file, with_set);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Asserts that the binary ended quietly when its reader went away: no panic, no exit code
+/// 101, and an exit code of 0 (what `out!` and `outln!` exit with on a closed pipe).
+fn assert_quiet_end(args: &[&str], (status, stderr): (std::process::ExitStatus, String)) {
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert_ne!(status.code(), Some(101), "{args:?}: {stderr}");
+    assert!(status.success(), "{args:?}: {status} {stderr}");
+}
+
+/// `chainmate-lab bench --config all | head -3`, `book probe ... | head -1` and the other
+/// commands: a reader that goes away ends the command quietly instead of a panic.
+#[test]
+fn every_command_ends_quietly_when_its_reader_goes_away() {
+    let book = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/polyglot_8moves_excerpt.bin"
+    );
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/../suites/wac.epd");
+    // Each pin takes a moment: the reader is gone before the second line is written.
+    let args = ["bench", "--config", "all"];
+    assert_quiet_end(&args, common::run_into_closed_pipe(&args, "", 1));
+    let commands: [&[&str]; 6] = [
+        &["book", "probe", "--book", book],
+        &["bench", "3", "--search", "alphabeta"],
+        &["eval", "--evaluator", "tsvetkov"],
+        &["epd", suite, "--nodes", "10"],
+        &["experiment", "figures", "--only", "paper001"],
+        &[
+            "match",
+            "--engine-a",
+            "default",
+            "--engine-b",
+            "minimax",
+            "--games",
+            "2",
+            "--nodes",
+            "100",
+        ],
+    ];
+    for args in commands {
+        assert_quiet_end(args, common::run_into_closed_pipe(args, "", 0));
+    }
+    let uci = "uci\nisready\nsetoption name Evaluator value material\ngo depth 3\n";
+    assert_quiet_end(&[], common::run_into_closed_pipe(&[], uci, 0));
+}
+
+/// The lab's `epd` is the engine's: a line without a target is skipped with a warning, and
+/// a suite with nothing to solve is an error.
+#[test]
+fn epd_skips_a_line_without_a_target_and_refuses_an_empty_suite() {
+    let suite = temp_path("targets.epd");
+    std::fs::write(
+        &suite,
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - id \"no target\";\n\
+         6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#;\n",
+    )
+    .unwrap();
+    let out = chainmate(&["epd", suite.to_str().unwrap(), "--depth", "3"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains(":1: no 'bm' or 'am' move"));
+    assert!(text(&out.stdout).starts_with("solved 1/1 "));
+    std::fs::write(&suite, "").unwrap();
+    let out = chainmate(&["epd", suite.to_str().unwrap(), "--depth", "3"]);
+    std::fs::remove_file(&suite).ok();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("holds no position to solve"));
+}
+
+/// List flags take their values either way the documentation writes them: `--pgn A B` and
+/// `--pgn A --pgn B` (likewise `--data` and `--fen`).
+#[test]
+fn list_flags_take_several_values_after_one_flag_or_the_flag_repeated() {
+    let pgn = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/8moves_v3_excerpt.pgn"
+    );
+    let data = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/selfplay_sample.epd"
+    );
+    let out = temp_path("list-flags.out");
+    let out_arg = out.to_str().unwrap();
+    let forms: [(&[&str], &str); 4] = [
+        (
+            &["book", "build", "--pgn", pgn, pgn],
+            "12 games (0 unreadable skipped)",
+        ),
+        (
+            &["book", "build", "--pgn", pgn, "--pgn", pgn],
+            "12 games (0 unreadable skipped)",
+        ),
+        (
+            &[
+                "tune",
+                "--evaluator",
+                "material",
+                "--rounds",
+                "1",
+                "--data",
+                data,
+                data,
+            ],
+            "3600 training",
+        ),
+        (
+            &[
+                "tune",
+                "--evaluator",
+                "material",
+                "--rounds",
+                "1",
+                "--data",
+                data,
+                "--data",
+                data,
+            ],
+            "3600 training",
+        ),
+    ];
+    for (args, expected) in forms {
+        let mut args = args.to_vec();
+        args.extend(["--out", out_arg]);
+        if args[0] == "book" {
+            args.extend(["--min-games", "1"]);
+        }
+        let run = chainmate(&args);
+        assert!(run.status.success(), "{args:?}: {}", text(&run.stderr));
+        assert!(
+            text(&run.stdout).starts_with(expected),
+            "{args:?}: {}",
+            text(&run.stdout)
+        );
+    }
+    std::fs::remove_file(&out).ok();
+    let kqk = "8/8/8/4k3/8/8/3K4/7Q w - - 0 1";
+    for fens in [
+        &["--fen", "startpos", kqk][..],
+        &["--fen", "startpos", "--fen", kqk],
+    ] {
+        let mut args = vec![
+            "experiment",
+            "depth-time",
+            "--depth",
+            "2",
+            "--configs",
+            "default",
+        ];
+        args.extend_from_slice(fens);
+        let run = chainmate(&args);
+        assert!(run.status.success(), "{args:?}: {}", text(&run.stderr));
+        assert!(
+            text(&run.stdout).contains("over 2 position"),
+            "{}",
+            text(&run.stdout)
+        );
+    }
+}
+
+/// Every count the commands take is refused at 0 the same way, naming its flag: threads,
+/// concurrency, games, the bench depth, a book's plies and games, hash sizes.
+#[test]
+fn zero_counts_are_refused_alike_naming_their_flag() {
+    let cases: [(&[&str], &str); 12] = [
+        (&["bench", "0"], "the bench depth must be at least 1"),
+        (
+            &["experiment", "figures", "--threads", "0"],
+            "--threads must be at least 1",
+        ),
+        (
+            &[
+                "experiment",
+                "predict",
+                "--library",
+                "x.lib",
+                "--pgn",
+                "x.pgn",
+                "--threads",
+                "0",
+            ],
+            "--threads must be at least 1",
+        ),
+        (
+            &[
+                "experiment",
+                "book-distance",
+                "--pgn",
+                "x.pgn",
+                "--threads",
+                "0",
+            ],
+            "--threads must be at least 1",
+        ),
+        (
+            &[
+                "experiment",
+                "book-distance",
+                "--pgn",
+                "x.pgn",
+                "--max-ply",
+                "0",
+            ],
+            "--max-ply must be at least 1",
+        ),
+        (
+            &[
+                "experiment",
+                "nodes",
+                "--fen",
+                "startpos",
+                "--depth",
+                "1",
+                "--configs",
+                "default",
+                "--hash",
+                "0",
+            ],
+            "--hash must be at least 1",
+        ),
+        (
+            &[
+                "experiment",
+                "abr",
+                "--library",
+                "x.lib",
+                "--nodes",
+                "10",
+                "--concurrency",
+                "0",
+            ],
+            "--concurrency must be at least 1",
+        ),
+        (
+            &["tune", "--out", "x.txt", "--threads", "0"],
+            "--threads must be at least 1",
+        ),
+        (
+            &[
+                "match",
+                "--engine-a",
+                "default",
+                "--engine-b",
+                "default",
+                "--games",
+                "2",
+                "--nodes",
+                "10",
+                "--concurrency",
+                "0",
+            ],
+            "--concurrency must be at least 1",
+        ),
+        (
+            &[
+                "book",
+                "build",
+                "--pgn",
+                "x.pgn",
+                "--out",
+                "x.bin",
+                "--min-games",
+                "0",
+            ],
+            "--min-games must be at least 1",
+        ),
+        (
+            &[
+                "book",
+                "build",
+                "--pgn",
+                "x.pgn",
+                "--out",
+                "x.bin",
+                "--max-ply",
+                "0",
+            ],
+            "--max-ply must be at least 1",
+        ),
+        (
+            &["epd", "x.epd", "--depth", "0"],
+            "--depth, --nodes and --movetime must be at least 1",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = chainmate(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(message),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+/// A `--params` file is held to what `--set` accepts: the same range for each value, and
+/// names either bare (`queen`, as `--dump-params` writes them) or as `--set` writes them
+/// (`material.queen`); another evaluator's name is refused with the form to write.
+#[test]
+fn params_files_take_set_style_names_and_refuse_what_set_refuses() {
+    let params = temp_path("params.txt");
+    let file = params.to_str().unwrap();
+    let dump = |evaluator: &str, contents: &str| {
+        std::fs::write(&params, contents).unwrap();
+        chainmate(&[
+            "eval",
+            "--evaluator",
+            evaluator,
+            "--params",
+            file,
+            "--dump-params",
+        ])
+    };
+    for contents in [
+        "queen = 950\n",
+        "material.queen = 950\n",
+        "Material.queen=950\n",
+    ] {
+        let out = dump("material", contents);
+        assert!(out.status.success(), "{contents}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("\nqueen = 950\n"), "{contents}");
+    }
+    let set = chainmate(&[
+        "bench",
+        "1",
+        "--evaluator",
+        "material",
+        "--set",
+        "material.queen=-5000",
+    ]);
+    assert!(text(&set.stderr).contains("-5000 is outside -2700..4500"));
+    let out = dump("material", "queen = -5000\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line 1: queen = -5000 is outside -2700..4500"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = dump("material", "pawn = 90\nfull.queen = 950\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains(
+            "'full.queen' is not a parameter of material, whose parameters this file sets \
+             (write them as 'name' or 'material.name')"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    // Every evaluator's own weights load back, the paper's Tsvetkov weights beside the
+    // fitted defaults of its family included.
+    for evaluator in [
+        "tsvetkov:paper",
+        "tsvetkov:tuned",
+        "weighted:handmade",
+        "full",
+        "power",
+    ] {
+        let weights = chainmate(&["eval", "--evaluator", evaluator, "--dump-params"]);
+        let family = evaluator.split(':').next().unwrap();
+        let out = dump(family, &text(&weights.stdout));
+        assert!(out.status.success(), "{evaluator}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), text(&weights.stdout), "{evaluator}");
+    }
+    std::fs::remove_file(&params).ok();
+}

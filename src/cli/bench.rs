@@ -1,5 +1,6 @@
 //! `chainmate bench`: the search signature.
 
+use crate::outln;
 use clap::Args;
 
 use super::{at_least_one, CliError, EngineArgs};
@@ -39,11 +40,11 @@ pub fn print_bench<X: Extension>(
     }
     let result = bench::run_threads(config, depth, at_least_one("--threads", threads)?);
     if threads > 1 {
-        println!(
+        outln!(
             "time to depth {depth} with {threads} threads: {:.3} s",
             result.seconds
         );
     }
-    println!("{} nodes {} nps", result.nodes, result.nps());
+    outln!("{} nodes {} nps", result.nodes, result.nps());
     Ok(())
 }

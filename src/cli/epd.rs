@@ -1,5 +1,6 @@
 //! `chainmate epd`: solve a `bm`/`am` test suite at a fixed depth, node count or time.
 
+use crate::outln;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -48,14 +49,23 @@ pub fn solve<X: Extension>(args: &SuiteArgs, config: SearchConfig<X>) -> Result<
         threads: at_least_one("--threads", args.threads)?,
         ..config
     };
+    at_least_one("--hash", args.hash)?;
+    let (limits, _) = args.limit.limits()?.ok_or_else(|| {
+        CliError::Input("give a limit per position: --depth, --nodes or --movetime".into())
+    })?;
     let text = read(&args.file)?;
     let (records, errors) = suite::parse_suite(&text);
     for (line, e) in &errors {
         eprintln!("warning: {}:{line}: {e}; skipped", args.file.display());
     }
-    let (limits, _) = args.limit.limits()?.ok_or_else(|| {
-        CliError::Input("give a limit per position: --depth, --nodes or --movetime".into())
-    })?;
+    if records.is_empty() {
+        return Err(CliError::Input(format!(
+            "{} holds no position to solve ({} {} skipped)",
+            args.file.display(),
+            errors.len(),
+            if errors.len() == 1 { "line" } else { "lines" }
+        )));
+    }
     let bar = progress_bar(
         records.len() as u64,
         "{bar:40} {pos}/{len} solved {msg} [{elapsed} / ~{duration}]",
@@ -67,10 +77,10 @@ pub fn solve<X: Extension>(args: &SuiteArgs, config: SearchConfig<X>) -> Result<
     });
     bar.finish_and_clear();
     for f in &report.failures {
-        println!("FAILED {}: {}", f.id, f.describe());
+        outln!("FAILED {}: {}", f.id, f.describe());
     }
     let seconds = start.elapsed().as_secs_f64();
-    println!(
+    outln!(
         "solved {}/{} ({} nodes, {seconds:.1} s, {} nps)",
         report.solved,
         records.len(),

@@ -1,5 +1,6 @@
 //! `chainmate eval`: the evaluation explained term by term, or the evaluator's parameters.
 
+use crate::{out, outln};
 use clap::Args;
 
 use super::{CliError, EngineArgs};
@@ -36,7 +37,7 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
 
 /// Prints `full`'s weights as the Rust block of `src/eval/full/weights.rs`.
 pub fn print_rust(full: &Full) -> Result<(), CliError> {
-    print!("{}", full.weights_as_rust());
+    out!("{}", full.weights_as_rust());
     Ok(())
 }
 
@@ -44,10 +45,10 @@ pub fn print_rust(full: &Full) -> Result<(), CliError> {
 /// parameters as a `name = value` file.
 pub fn print_eval(evaluator: &dyn Evaluator, fen: &str, dump_params: bool) -> Result<(), CliError> {
     if dump_params {
-        print!("{}", evaluator.params().to_text());
+        out!("{}", evaluator.params().to_text());
         return Ok(());
     }
     let board = Board::from_fen(fen).map_err(|e| CliError::Input(e.to_string()))?;
-    println!("{}", evaluator.explain(&board));
+    outln!("{}", evaluator.explain(&board));
     Ok(())
 }

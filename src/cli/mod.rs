@@ -129,6 +129,53 @@ pub fn run() -> i32 {
     exit_code(result)
 }
 
+/// Writes to standard output as `print!` does (a line with [`outln!`](crate::outln)), for
+/// every command's output: a reader that went away (a closed pipe, as in `chainmate bench |
+/// head -1`) ends the process quietly with exit code 0 instead of a panic, and any other
+/// write error ends it with a message and exit code 2. The UCI loop does not use it: it
+/// ignores a closed output and ends at the end of its input.
+#[macro_export]
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(::std::format_args!($($arg)*), false)
+    };
+}
+
+/// Writes a line to standard output as `println!` does; see [`out!`](crate::out) for what
+/// happens when the reader has gone away.
+#[macro_export]
+macro_rules! outln {
+    () => {
+        $crate::cli::write_stdout(::std::format_args!(""), true)
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(::std::format_args!($($arg)*), true)
+    };
+}
+
+/// What [`out!`](crate::out) and [`outln!`](crate::outln) call: writes `args` (and a newline)
+/// to standard output; a closed pipe exits quietly (code 0), another error exits with code 2.
+pub fn write_stdout(args: fmt::Arguments<'_>, newline: bool) {
+    use std::io::Write as _;
+    let result = {
+        let mut out = std::io::stdout().lock();
+        out.write_fmt(args).and_then(|()| {
+            if newline {
+                out.write_all(b"\n")
+            } else {
+                Ok(())
+            }
+        })
+    };
+    if let Err(e) = result {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(2);
+    }
+}
+
 /// Runs the UCI engine with the options `O` on standard input and output.
 pub fn run_uci<O: crate::config::Options>(tunables: bool) {
     let out = crate::uci::Output::new(Box::new(std::io::stdout()));
@@ -152,7 +199,9 @@ pub fn exit_code(result: Result<(), CliError>) -> i32 {
 /// assignments.
 #[derive(clap::Args, Debug, Default)]
 pub struct EngineArgs {
-    /// A `name = value` parameter file to load into the evaluator first (as `EvalFile`).
+    /// A `name = value` parameter file to load into the evaluator first (as `EvalFile`):
+    /// names bare (`queen`) or as `--set` writes them (`full.queen`), values within the range
+    /// `--set` accepts.
     #[arg(long)]
     pub params: Option<PathBuf>,
     /// Set an option or tunable first, as `name=value` (repeatable), e.g.
@@ -166,8 +215,13 @@ impl EngineArgs {
     pub fn options(&self) -> Result<EngineOptions, CliError> {
         let mut options = EngineOptions::default();
         if let Some(path) = &self.params {
-            crate::eval::params::load_text(options.search.evaluator.params_mut(), &read(path)?)
-                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+            crate::config::load_params_text(
+                options.search.evaluator.params_mut(),
+                crate::config::FULL,
+                &read(path)?,
+                &crate::config::tunable,
+            )
+            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
         }
         for assignment in &self.set {
             options.apply_token(assignment)?;
@@ -176,9 +230,18 @@ impl EngineArgs {
     }
 }
 
-/// Reads a whole text file.
+/// Reads a whole text file through [`crate::formats::read_text`]: a UTF-8 byte-order mark is
+/// dropped, and a file that is not UTF-8 is read as Latin-1 with a warning on stderr.
 pub fn read(path: &Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|e| CliError::Read(path.to_path_buf(), e))
+    let (text, encoding) =
+        crate::formats::read_text(path).map_err(|e| CliError::Read(path.to_path_buf(), e))?;
+    if encoding == crate::formats::Encoding::Latin1 {
+        eprintln!(
+            "warning: {} is not UTF-8: read as Latin-1 (ISO 8859-1)",
+            path.display()
+        );
+    }
+    Ok(text)
 }
 
 /// Writes a whole text file.

@@ -1,6 +1,7 @@
 //! `chainmate perft`: leaf counts of the legal move tree, `--divide`, and EPD suites of known
 //! counts (`--suite`).
 
+use crate::outln;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -69,9 +70,9 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     if args.divide {
         for (mv, n) in &split {
-            println!("{}: {n}", mv.uci(chess960));
+            outln!("{}: {n}", mv.uci(chess960));
         }
-        println!();
+        outln!();
     }
     let nodes: u64 = if depth == 0 {
         1
@@ -79,8 +80,8 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
         split.iter().map(|(_, n)| n).sum()
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
-    println!("Time: {secs:.3} s ({:.1} Mnps)", mnps(nodes, secs));
+    outln!("Nodes searched: {nodes}");
+    outln!("Time: {secs:.3} s ({:.1} Mnps)", mnps(nodes, secs));
     Ok(())
 }
 
@@ -112,7 +113,7 @@ fn run_suite(path: &std::path::Path, args: &PerftArgs) -> Result<(), CliError> {
         if got != *want {
             failures += 1;
             bar.suspend(|| {
-                println!(
+                outln!(
                     "MISMATCH fen \"{}\" depth {depth}: expected {want}, found {got}",
                     case.fen
                 )
@@ -121,7 +122,7 @@ fn run_suite(path: &std::path::Path, args: &PerftArgs) -> Result<(), CliError> {
     }
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    outln!(
         "{} positions, {} counts checked: {} ({nodes} nodes in {secs:.2} s, {:.1} Mnps)",
         cases.len(),
         checks.len(),

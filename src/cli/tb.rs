@@ -1,5 +1,6 @@
 //! `chainmate tb probe`: what the Syzygy tables say about a position and each of its moves.
 
+use crate::outln;
 use std::io::BufRead;
 
 use clap::{Args, Subcommand};
@@ -42,7 +43,7 @@ fn probe(args: &ProbeArgs) -> Result<(), CliError> {
             args.path
         )));
     }
-    println!(
+    outln!(
         "tables    {} WDL and {} DTZ, up to {} pieces, in {}",
         tables.len(),
         tables.dtz_count(),
@@ -58,9 +59,9 @@ fn probe(args: &ProbeArgs) -> Result<(), CliError> {
         if line.trim().is_empty() {
             continue;
         }
-        println!();
+        outln!();
         if let Err(e) = print_position(&tables, line.trim()) {
-            println!("error     {e}");
+            outln!("error     {e}");
             failed += 1;
         }
     }
@@ -100,9 +101,9 @@ fn print_position(tables: &Tablebase, fen: &str) -> Result<(), CliError> {
     let failed = |e: ProbeError| CliError::Input(format!("{fen}: {e}"));
     let wdl = tables.probe_wdl(&board).map_err(failed)?;
     let dtz = tables.probe_dtz(&board).map_err(failed)?;
-    println!("position  {}", board.to_fen());
-    println!("wdl       {} ({})", wdl_name(wdl), wdl as i32);
-    println!("dtz       {dtz}");
+    outln!("position  {}", board.to_fen());
+    outln!("wdl       {} ({})", wdl_name(wdl), wdl as i32);
+    outln!("dtz       {dtz}");
     let mut rows = Vec::new();
     for &mv in board.legal_moves().iter() {
         let mut child = board;
@@ -114,12 +115,12 @@ fn print_position(tables: &Tablebase, fen: &str) -> Result<(), CliError> {
     // Best first: the result for the mover, then the opponent's DTZ (the nearest win, the
     // longest loss: the larger the better either way), then the move.
     rows.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)).then_with(|| a.2.cmp(&b.2)));
-    println!(
+    outln!(
         "moves     {} (result for the mover; DTZ after it, opponent to move)",
         rows.len()
     );
     for (wdl, dtz, san, mv) in rows {
-        println!(
+        outln!(
             "  {san:<8} {:<6} {:<13} dtz {dtz}",
             mv.uci(false),
             wdl_name(wdl)

@@ -29,7 +29,9 @@ use crate::eval::params::{ParamError, ParamSet};
 use crate::eval::Evaluator;
 mod tunables;
 
-pub use tunables::{tunable, tunables, RangeRule, Tunable, TunableList, REAL_SCALE};
+pub use tunables::{
+    load_params_text, tunable, tunables, RangeRule, Tunable, TunableList, REAL_SCALE,
+};
 
 use crate::search::{strength, Extension, NoExtension, SearchConfig, TranspositionTable};
 
@@ -578,7 +580,7 @@ impl EngineOptions {
             self.eval_file.clear();
             return Ok(());
         }
-        load_params_file(self.search.evaluator.params_mut(), path)?;
+        load_params_file(self.search.evaluator.params_mut(), FULL, path, &tunable)?;
         self.eval_file = path.to_string();
         Ok(())
     }
@@ -718,11 +720,20 @@ pub fn apply_spec<O>(
     Ok(())
 }
 
-/// Loads a `name = value` parameter file into `params`, all of it or nothing.
-pub fn load_params_file(params: &mut dyn ParamSet, path: &str) -> Result<(), ConfigError> {
-    let text = std::fs::read_to_string(path)
+/// The tunable group of the engine's evaluator, `full`.
+pub const FULL: &str = "full";
+
+/// Loads a `name = value` parameter file into `params`, the parameters of evaluator family
+/// `group`, all of it or nothing (see [`load_params_text`]).
+pub fn load_params_file(
+    params: &mut dyn ParamSet,
+    group: &str,
+    path: &str,
+    tunable: &dyn Fn(&str) -> Option<&'static Tunable>,
+) -> Result<(), ConfigError> {
+    let (text, _) = crate::formats::read_text(std::path::Path::new(path))
         .map_err(|e| ConfigError::Unusable(format!("cannot read {path}: {e}")))?;
-    crate::eval::params::load_text(params, &text)
+    load_params_text(params, group, &text, tunable)
         .map_err(|e| ConfigError::Unusable(format!("{path}: {e}")))
 }
 

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use super::{declaration, in_range, parse_bool, ConfigError, EngineOptions, Kind};
-use crate::eval::params::{ParamKind, ParamSet};
+use crate::eval::params::{FileRules, ParamError, ParamKind, ParamSet};
 use crate::eval::Evaluator;
 
 /// Fractional tunables are spins in units of 1/`REAL_SCALE`.
@@ -112,6 +112,18 @@ impl Tunable {
         }
     }
 
+    /// `Ok` if `v` is within the range `setoption` and `--set` accept, else why not (a
+    /// parameter file's value, as `name = value` writes it: fractions as such).
+    pub fn check_range(&self, v: f64) -> Result<(), String> {
+        if (self.min..=self.max).contains(&v) {
+            return Ok(());
+        }
+        Err(format!(
+            "{} = {v} is outside {}..{}, the range --set and setoption accept for {}",
+            self.param, self.min, self.max, self.name
+        ))
+    }
+
     /// The `option name ...` line.
     pub fn declaration(&self) -> String {
         declaration(&self.name, self.kind(), &self.to_uci(self.default))
@@ -186,7 +198,7 @@ static TUNABLES: LazyLock<TunableList> = LazyLock::new(|| {
     let defaults = EngineOptions::default();
     let mut list = Tunable::all_of("search", &defaults.search.params, RangeRule::Search);
     list.extend(Tunable::all_of(
-        "full",
+        super::FULL,
         defaults.search.evaluator.params(),
         RangeRule::Weight,
     ));
@@ -201,4 +213,27 @@ pub fn tunables() -> &'static [Tunable] {
 /// The tunable called `name` (case-insensitive).
 pub fn tunable(name: &str) -> Option<&'static Tunable> {
     TUNABLES.get(name)
+}
+
+/// Loads a user's `name = value` parameter file (`--params`, `EvalFile`) into `params`, the
+/// parameters of the evaluator family `group` (`full`, or a lab family): a name is written
+/// bare (`queen`, as `--dump-params` writes it) or with its family (`full.queen`, as `--set`
+/// writes it; another family's name is refused and names the family to write), and each
+/// value must lie within the range `--set` accepts for it (`tunable` finds it by the full
+/// name). All or nothing.
+pub fn load_params_text(
+    params: &mut dyn ParamSet,
+    group: &str,
+    text: &str,
+    tunable: &dyn Fn(&str) -> Option<&'static Tunable>,
+) -> Result<(), ParamError> {
+    let check = |name: &str, v: f64| match tunable(&format!("{group}.{name}")) {
+        Some(t) => t.check_range(v),
+        None => Ok(()),
+    };
+    let rules = FileRules {
+        group,
+        check: &check,
+    };
+    crate::eval::params::load_text_with(params, text, Some(&rules))
 }

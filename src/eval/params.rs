@@ -28,6 +28,21 @@ pub enum ParamError {
         /// The line's text.
         text: String,
     },
+    /// A `group.name` in a file read into another group's parameters (`material.queen` in a
+    /// file for `full`).
+    OtherGroup {
+        /// The name as written.
+        name: String,
+        /// The group the file is read into.
+        group: String,
+    },
+    /// A value the file's rules refuse (outside the range `--set` accepts).
+    Refused {
+        /// 1-based line number.
+        line: usize,
+        /// Why.
+        reason: String,
+    },
 }
 
 impl fmt::Display for ParamError {
@@ -40,6 +55,12 @@ impl fmt::Display for ParamError {
             ParamError::BadLine { line, text } => {
                 write!(f, "line {line}: '{text}' is not 'name = value'")
             }
+            ParamError::OtherGroup { name, group } => write!(
+                f,
+                "'{name}' is not a parameter of {group}, whose parameters this file sets \
+                 (write them as 'name' or '{group}.name')"
+            ),
+            ParamError::Refused { line, reason } => write!(f, "line {line}: {reason}"),
         }
     }
 }
@@ -322,6 +343,26 @@ pub trait ParamSet {
 /// Applies a `name = value` text (blank lines and `#` comments allowed) to `target`. All or
 /// nothing: on any error the values already changed are restored and the error returned.
 pub fn load_text(target: &mut dyn ParamSet, text: &str) -> Result<(), ParamError> {
+    load_text_with(target, text, None)
+}
+
+/// How a user's parameter file is read into one group's parameters (an evaluator family's):
+/// see [`load_text_with`].
+pub struct FileRules<'a> {
+    /// The group (`full`, `material`, ...): a name may be written `group.name`, as `--set`
+    /// and `setoption` write it, as well as bare.
+    pub group: &'a str,
+    /// Checks each value set, by its bare name: an `Err` (the reason) refuses the file.
+    pub check: &'a dyn Fn(&str, f64) -> Result<(), String>,
+}
+
+/// [`load_text`] under `rules`, if any: names with the group's prefix, other groups'
+/// names refused, each value checked. All or nothing, as [`load_text`].
+pub fn load_text_with(
+    target: &mut dyn ParamSet,
+    text: &str,
+    rules: Option<&FileRules<'_>>,
+) -> Result<(), ParamError> {
     let mut undo: Vec<(String, f64)> = Vec::new();
     let result = text.lines().enumerate().try_for_each(|(i, raw)| {
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -332,12 +373,18 @@ pub fn load_text(target: &mut dyn ParamSet, text: &str) -> Result<(), ParamError
             line: i + 1,
             text: raw.to_string(),
         })?;
-        let name = name.trim();
+        let name = bare_name(name.trim(), rules)?;
         let old = target
             .get(name)
             .ok_or_else(|| ParamError::Unknown(name.to_string()))?;
         target.set_text(name, value.trim())?;
         undo.push((name.to_string(), old));
+        if let (Some(rules), Some(v)) = (rules, target.get(name)) {
+            (rules.check)(name, v).map_err(|reason| ParamError::Refused {
+                line: i + 1,
+                reason,
+            })?;
+        }
         Ok(())
     });
     if result.is_err() {
@@ -348,6 +395,21 @@ pub fn load_text(target: &mut dyn ParamSet, text: &str) -> Result<(), ParamError
         }
     }
     result
+}
+
+/// `name` without the group's `group.` prefix; another group's prefix is an error. Without
+/// rules, `name` as it is.
+fn bare_name<'n>(name: &'n str, rules: Option<&FileRules<'_>>) -> Result<&'n str, ParamError> {
+    let (Some(rules), Some((group, bare))) = (rules, name.split_once('.')) else {
+        return Ok(name);
+    };
+    if group.trim().eq_ignore_ascii_case(rules.group) {
+        return Ok(bare.trim());
+    }
+    Err(ParamError::OtherGroup {
+        name: name.to_string(),
+        group: rules.group.to_string(),
+    })
 }
 
 /// The [`crate::eval::Evaluator`] parameter accessors of an evaluator whose parameters are its
@@ -528,6 +590,47 @@ mod tests {
         assert_eq!(p, q);
         assert_eq!(q.pst.at(crate::core::Square::E4.index()), 42);
         assert_eq!(q.get("grades_2"), Some(-9.0));
+    }
+
+    #[test]
+    fn rules_take_group_names_refuse_other_groups_and_check_values() {
+        let check = |name: &str, v: f64| {
+            if name == "pawn" && v > 200.0 {
+                Err(format!("{name} = {v} is too much"))
+            } else {
+                Ok(())
+            }
+        };
+        let rules = FileRules {
+            group: "demo",
+            check: &check,
+        };
+        let mut p = Demo::default();
+        load_text_with(&mut p, "demo.pawn = 150\nDEMO.grades_1 = 6\n", Some(&rules)).unwrap();
+        assert_eq!((p.pawn, p.grades[1]), (150, 6));
+        let err = load_text_with(&mut p, "pawn = 120\nother.grades_1 = 7\n", Some(&rules));
+        assert_eq!(
+            err,
+            Err(ParamError::OtherGroup {
+                name: "other.grades_1".into(),
+                group: "demo".into()
+            })
+        );
+        let err = load_text_with(&mut p, "grades_1 = 8\npawn = 300\n", Some(&rules));
+        assert_eq!(
+            err,
+            Err(ParamError::Refused {
+                line: 2,
+                reason: "pawn = 300 is too much".into()
+            })
+        );
+        assert_eq!(
+            (p.pawn, p.grades[1]),
+            (150, 6),
+            "a refused file changes nothing"
+        );
+        // Without rules a dotted name is just an unknown name.
+        assert!(load_text(&mut p, "demo.pawn = 1\n").is_err());
     }
 
     #[test]

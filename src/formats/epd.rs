@@ -35,6 +35,8 @@ pub enum EpdError {
     UnclosedQuote,
     /// A move operand (`bm`, `am`) is not a legal move here.
     BadMove(MoveError),
+    /// A test suite's line with no `bm` or `am` move: nothing to solve.
+    NoTarget,
 }
 
 impl fmt::Display for EpdError {
@@ -44,6 +46,7 @@ impl fmt::Display for EpdError {
             EpdError::Fen(e) => write!(f, "bad position: {e}"),
             EpdError::UnclosedQuote => write!(f, "unclosed quote in an operation"),
             EpdError::BadMove(e) => write!(f, "bad move operand: {e}"),
+            EpdError::NoTarget => write!(f, "no 'bm' or 'am' move, nothing to solve"),
         }
     }
 }

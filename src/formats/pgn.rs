@@ -632,10 +632,11 @@ pub struct Reader<'a> {
     games: usize,
 }
 
-/// The games of `text`, in order, each either read or reported.
+/// The games of `text`, in order, each either read or reported (a leading byte-order mark
+/// is passed over).
 pub fn read_games(text: &str) -> Reader<'_> {
     Reader {
-        lexer: Lexer::new(text),
+        lexer: Lexer::new(text.strip_prefix('\u{feff}').unwrap_or(text)),
         games: 0,
     }
 }

@@ -439,10 +439,21 @@ impl Tablebase {
         // A DTZ file has one sub-table per file group, whichever side it stores.
         let sub_side = if dtz { 0 } else { side };
 
+        // A file whose piece list does not name the table's pieces (a damaged header) finds
+        // fewer or more squares than the board holds: an error, not an index past the list.
+        let misread = |squares: &Squares| {
+            (squares.len != material.pieces).then(|| {
+                let e = TableError::Corrupt("its piece list does not match its name".into());
+                ProbeError::Table(name.to_string(), e)
+            })
+        };
         let mut squares = Squares::default();
         let (group, sub, index) = if material.pawns == [0, 0] {
             let sub = file.sub_table(0, sub_side);
             fill_squares(board, &sub.enc.pieces, 0, cmirror, 0, &mut squares);
+            if let Some(e) = misread(&squares) {
+                return Err(e);
+            }
             let index = encode_pieces(&sub.enc, squares.slice(), material.three_unique);
             (0, sub, index)
         } else {
@@ -465,6 +476,9 @@ impl Tablebase {
             let group = edge_file(squares.sq[0]);
             let sub = file.sub_table(group, sub_side);
             fill_squares(board, &sub.enc.pieces, lead, cmirror, mirror, &mut squares);
+            if let Some(e) = misread(&squares) {
+                return Err(e);
+            }
             (
                 group,
                 sub,
@@ -596,8 +610,12 @@ struct Squares {
 }
 
 impl Squares {
+    /// Appends `sq`; past eight (only a damaged piece list asks for more) it counts without
+    /// storing, and the count's mismatch with the table's pieces reports the damage.
     fn push(&mut self, sq: usize) {
-        self.sq[self.len] = sq;
+        if let Some(slot) = self.sq.get_mut(self.len) {
+            *slot = sq;
+        }
         self.len += 1;
     }
     fn slice(&mut self) -> &mut [usize] {

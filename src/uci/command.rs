@@ -158,7 +158,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             "d" => Command::Display,
             "eval" => Command::Eval,
             "bench" => Command::Bench(match args.first() {
-                Some(d) => Some(number(d, "bench")?),
+                Some(d) => Some(positive(d, "bench")?),
                 None => None,
             }),
             "epd" => parse_epd(args)?,
@@ -176,9 +176,9 @@ fn parse_epd(args: &[&str]) -> Result<Command, ParseError> {
         _ => return Err(usage()),
     };
     let limit = match kind {
-        "depth" => EpdLimit::Depth(number(n, "epd")?),
-        "nodes" => EpdLimit::Nodes(number(n, "epd")?),
-        "movetime" => EpdLimit::Movetime(number(n, "epd")?),
+        "depth" => EpdLimit::Depth(positive(n, "epd")?),
+        "nodes" => EpdLimit::Nodes(positive(n, "epd")?),
+        "movetime" => EpdLimit::Movetime(positive(n, "epd")?),
         _ => return Err(usage()),
     };
     Ok(Command::Epd { limit, file })
@@ -187,6 +187,19 @@ fn parse_epd(args: &[&str]) -> Result<Command, ParseError> {
 fn number<T: std::str::FromStr>(text: &str, command: &'static str) -> Result<T, ParseError> {
     text.parse()
         .map_err(|_| invalid(command, format!("'{text}' is not a valid number")))
+}
+
+/// A number of at least 1 (a depth, a node count, milliseconds), as the command line takes
+/// `bench` and `epd` limits.
+fn positive<T: std::str::FromStr + PartialOrd + From<u8>>(
+    text: &str,
+    command: &'static str,
+) -> Result<T, ParseError> {
+    let n: T = number(text, command)?;
+    if n < T::from(1) {
+        return Err(invalid(command, format!("{text} is below 1")));
+    }
+    Ok(n)
 }
 
 fn parse_setoption(args: &[&str]) -> Result<Command, ParseError> {
@@ -333,6 +346,28 @@ mod tests {
             Ok(Command::Go(go)) => go,
             other => panic!("{line}: {other:?}"),
         }
+    }
+
+    /// `bench 0` and `epd depth 0` are refused as the command line refuses them.
+    #[test]
+    fn bench_and_epd_limits_below_one_are_refused() {
+        for line in [
+            "bench 0",
+            "bench -3",
+            "epd depth 0 x.epd",
+            "epd nodes 0 x.epd",
+        ] {
+            let e = parse(line).unwrap_err();
+            assert!(e.to_string().ends_with("is below 1"), "{line}: {e}");
+        }
+        assert_eq!(parse("bench 1"), Ok(Command::Bench(Some(1))));
+        assert!(matches!(
+            parse("epd movetime 1 x.epd"),
+            Ok(Command::Epd {
+                limit: EpdLimit::Movetime(1),
+                ..
+            })
+        ));
     }
 
     #[test]

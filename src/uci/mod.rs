@@ -179,11 +179,19 @@ impl<O: Options> Engine<O> {
         self
     }
 
-    /// Reads commands until `quit` or end of input, then stops any search and returns.
-    pub fn run(&mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if !self.handle(&line) {
+    /// Reads commands until `quit` or end of input, then stops any search and returns. A line
+    /// that is not UTF-8 is read with replacement characters (and answered as the garbage it
+    /// is), not taken for the end of the input.
+    pub fn run(&mut self, mut input: impl BufRead) {
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let line = String::from_utf8_lossy(&bytes);
+            if !self.handle(line.trim_end_matches(['\n', '\r'])) {
                 break;
             }
         }
@@ -288,13 +296,16 @@ impl<O: Options> Engine<O> {
     /// `epd`: solves a suite with the current options, one `info string` per failure, then
     /// `solved k/n`. Runs in the foreground, like `bench`.
     fn epd(&self, limit: EpdLimit, file: &str) {
-        let text = match std::fs::read_to_string(file) {
-            Ok(t) => t,
+        let text = match crate::formats::read_text(std::path::Path::new(file)) {
+            Ok((t, _)) => t,
             Err(e) => return self.info_string(&format!("epd: cannot read '{file}': {e}")),
         };
         let (records, errors) = crate::suite::parse_suite(&text);
         for (line, e) in &errors {
             self.info_string(&format!("epd: {file}:{line}: {e}; skipped"));
+        }
+        if records.is_empty() {
+            return self.info_string(&format!("epd: {file} holds no position to solve"));
         }
         let limits = match limit {
             EpdLimit::Depth(d) => Limits::depth(d),

@@ -4,6 +4,7 @@
 //! Each test binary includes this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod fuzz;
 pub mod games;
 pub mod reference;
 pub mod uci;
@@ -98,6 +99,55 @@ pub fn chainmate(args: &[&str]) -> std::process::Output {
         .args(args)
         .output()
         .expect("run chainmate")
+}
+
+/// Runs the built binary ([`BIN`]) with `args` and `input` on its standard input, its
+/// standard output a pipe whose reader reads `lines` lines and goes away (as `| head -1`
+/// does; with 0 the reader is gone before the binary starts, so its first write meets the
+/// closed pipe). Returns the exit status and what it wrote on standard error.
+pub fn run_into_closed_pipe(
+    args: &[&str],
+    input: &str,
+    lines: usize,
+) -> (std::process::ExitStatus, String) {
+    use std::io::{BufRead, Write};
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    let mut reader = (lines > 0).then(|| std::io::BufReader::new(reader));
+    let mut child = std::process::Command::new(BIN)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run chainmate");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    // The binary may be gone already: a refused input is what this test looks at afterwards.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    if let Some(reader) = reader.as_mut() {
+        for _ in 0..lines {
+            let mut line = String::new();
+            if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                break;
+            }
+        }
+    }
+    drop(reader);
+    let out = child.wait_with_output().expect("wait for chainmate");
+    (out.status, text(&out.stderr))
+}
+
+/// Whether every file of `needed` is there, for a test that needs data a fresh clone lacks
+/// (the `--ignored` tests on `../shared` or generated files). When one is missing it prints
+/// which data and the command that makes it, and the test returns: skipped, not failed.
+pub fn has_data(needed: &[&str], what: &str, how: &str) -> bool {
+    match needed.iter().find(|p| !std::path::Path::new(p).exists()) {
+        None => true,
+        Some(missing) => {
+            eprintln!("skipped: needs {what}; {missing} is missing. {how}");
+            false
+        }
+    }
 }
 
 /// Output bytes as text.

@@ -17,11 +17,12 @@
 //! maximum-likelihood performance against the opponent's nominal ratings
 //! ([`crate::tournament::elo::performance_rating`]).
 
+use chainmate::outln;
 use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{load_openings, progress_bar, CliError};
+use super::{at_least_one, load_openings, progress_bar, CliError};
 use crate::tournament::{self, elo, limit_text, MatchSettings, MatchStats, Player, TimeControl};
 
 /// The paper's ratings: experiment A (power evaluator, all moves), B, C (best degree).
@@ -108,10 +109,10 @@ fn rows(args: &AbrArgs) -> Vec<(String, String)> {
 
 /// Runs the experiment.
 pub fn run(args: &AbrArgs) -> Result<(), CliError> {
-    if args.games == 0 || args.concurrency == 0 || args.elos.is_empty() {
-        return Err(CliError::Input(
-            "--games, --concurrency and --elos must not be zero or empty".into(),
-        ));
+    at_least_one("--games", args.games)?;
+    at_least_one("--concurrency", args.concurrency)?;
+    if args.elos.is_empty() {
+        return Err(CliError::Input("--elos must not be empty".into()));
     }
     if let Some(bad) = args.similarities.iter().find(|s| !(0.0..=1.0).contains(*s)) {
         return Err(CliError::Input(format!(
@@ -126,7 +127,7 @@ pub fn run(args: &AbrArgs) -> Result<(), CliError> {
     }
     let openings = load_openings(args.book.as_deref(), true, args.seed)?;
     let rows = rows(args);
-    println!(
+    outln!(
         "Paper 003's experiments: {} rows × {} opponent settings × {} games, {}, \
          opponent {}, {} at a time.\n",
         rows.len(),
@@ -155,7 +156,7 @@ pub fn run(args: &AbrArgs) -> Result<(), CliError> {
                 stats.wins, stats.draws, stats.losses
             ));
             if let Some(e) = stats.elo() {
-                println!("{name} vs {rating}: {}", e.rating_line(f64::from(rating)));
+                outln!("{name} vs {rating}: {}", e.rating_line(f64::from(rating)));
             }
         }
         table.push_str(&match elo::performance_rating(&results) {
@@ -168,8 +169,8 @@ pub fn run(args: &AbrArgs) -> Result<(), CliError> {
             None => " – |\n".to_string(),
         });
     }
-    println!("\n{table}");
-    println!(
+    outln!("\n{table}");
+    outln!(
         "Paper 003 (200 games per cell against Rybka 2.3.2a, Bayeselo): {}",
         PAPER_RATINGS
             .iter()

@@ -7,6 +7,7 @@
 //! one player's evaluations over every game of the files are averaged by move number (where
 //! a configuration loses ground against another in a match).
 
+use chainmate::{out, outln};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -25,8 +26,9 @@ const HASH_MB: usize = 16;
 /// Arguments of `analyse`.
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
-    /// The game's PGN file (repeatable: one column of the picture per file).
-    #[arg(long, required = true)]
+    /// The game's PGN file, or several (one column of the picture per file): `--pgn A B` or
+    /// `--pgn A --pgn B`.
+    #[arg(long, required = true, num_args = 1..)]
     pub pgn: Vec<PathBuf>,
     /// Which game of each file, from 1.
     #[arg(long, default_value_t = 1)]
@@ -194,18 +196,18 @@ fn run_by_move(args: &AnalyseArgs, player: &str) -> Result<(), CliError> {
         .iter()
         .filter_map(|(&n, scores)| analyse::summarise_move(n, scores))
         .collect();
-    println!(
+    outln!(
         "{player}: its evaluations of its own moves in {with_player} of {games} games ({}), \
          pawns from its side (clamped to ±10, a mate at the edge)",
         files.join(", ")
     );
-    println!("| move | positions | mean | median | ≥ +1 | ≤ −1 |");
-    println!("| ---: | ---: | ---: | ---: | ---: | ---: |");
+    outln!("| move | positions | mean | median | ≥ +1 | ≤ −1 |");
+    outln!("| ---: | ---: | ---: | ---: | ---: | ---: |");
     for s in summaries
         .iter()
         .filter(|s| s.move_number == 1 || s.move_number % every == 0)
     {
-        println!(
+        outln!(
             "| {} | {} | {:+.2} | {:+.2} | {} | {} |",
             s.move_number,
             s.positions,
@@ -224,7 +226,7 @@ fn run_by_move(args: &AnalyseArgs, player: &str) -> Result<(), CliError> {
             ));
         }
         write_atomic(path, text.as_bytes())?;
-        println!("table: {}", path.display());
+        outln!("table: {}", path.display());
     }
     Ok(())
 }
@@ -278,14 +280,14 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
                 rows
             }
         };
-        println!(
+        outln!(
             "{}: {}, {} plies",
             path.display(),
             caption(game),
             game.moves().len()
         );
-        print!("{}", summary_table(&rows, searched));
-        println!();
+        out!("{}", summary_table(&rows, searched));
+        outln!();
         all_rows.push(rows);
     }
     if let Some(path) = &args.csv {
@@ -306,7 +308,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
             }
         }
         write_atomic(path, text.as_bytes())?;
-        println!("table: {}", path.display());
+        outln!("table: {}", path.display());
     }
     if let Some(path) = &args.svg {
         let title = args.title.clone().unwrap_or_else(|| match &configs {
@@ -326,7 +328,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
             .collect();
         let svg = plot::svg(&title, &panels).map_err(CliError::Input)?;
         write_atomic(path, svg.as_bytes())?;
-        println!("picture: {}", path.display());
+        outln!("picture: {}", path.display());
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! signature of every pinned configuration (`--config NAME`, `--config all`; see
 //! [`crate::experiments::pins`]).
 
+use chainmate::outln;
 use std::time::Instant;
 
 use clap::Args;
@@ -51,9 +52,10 @@ fn run_pins(name: &str) -> Result<(), CliError> {
         for pin in pins::PINS {
             let nodes = pin.run()?;
             let status = if nodes == pin.nodes { "ok" } else { "MOVED" };
-            println!(
+            outln!(
                 "{:<24} {nodes:>10} nodes  (pinned {:>10})  {status}",
-                pin.name, pin.nodes
+                pin.name,
+                pin.nodes
             );
             if nodes != pin.nodes {
                 moved.push(format!("{} {nodes}", pin.name));
@@ -78,7 +80,7 @@ fn run_pins(name: &str) -> Result<(), CliError> {
     let start = Instant::now();
     let nodes = pin.run()?;
     let nps = (nodes as f64 / start.elapsed().as_secs_f64().max(1e-9)) as u64;
-    println!("{nodes} nodes {nps} nps");
+    outln!("{nodes} nodes {nps} nps");
     if nodes != pin.nodes {
         eprintln!("warning: {} is pinned at {} nodes", pin.name, pin.nodes);
     }

@@ -1,11 +1,12 @@
 //! `chainmate book`: build a Polyglot book from PGN games, and probe a book for a position.
 
+use chainmate::outln;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
-use super::{write_bytes, CliError, PgnBuildArgs};
+use super::{at_least_one, write_bytes, CliError, PgnBuildArgs};
 use crate::book::cbr::CaseBase;
 use crate::book::polyglot::{self, BookBuilder, PolyglotBook, Side};
 use chainmate::core::{Board, STARTPOS_FEN};
@@ -65,6 +66,8 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         (_, true) => Side::Black,
         _ => Side::Both,
     };
+    at_least_one("--max-ply", args.max_ply)?;
+    at_least_one("--min-games", args.min_games as usize)?;
     let mut builder = BookBuilder::new(args.max_ply, args.min_games, side);
     let start = Instant::now();
     let mut games = 0usize;
@@ -101,7 +104,7 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
     }
     let bytes = book.to_bytes();
     write_bytes(&args.io.out, &bytes)?;
-    println!(
+    outln!(
         "{games} games ({bad} unreadable skipped), {} positions and moves counted, {} entries \
          ({} bytes) written to {} in {:.1} s",
         builder.len(),
@@ -117,13 +120,13 @@ fn probe(args: &ProbeArgs) -> Result<(), CliError> {
     let board = Board::from_fen(&args.fen).map_err(|e| CliError::Input(e.to_string()))?;
     let book = PolyglotBook::load(&args.book).map_err(|e| CliError::Input(e.to_string()))?;
     let (moves, skipped) = book.probe(&board);
-    println!("key {:016x}", polyglot::key(&board));
+    outln!("key {:016x}", polyglot::key(&board));
     if let Some(case) = CaseBase::eco().name_of(&board) {
-        println!("opening {} {}", case.eco, case.name);
+        outln!("opening {} {}", case.eco, case.name);
     }
     let total: u64 = moves.iter().map(|(_, e)| e.weight as u64).sum();
     for (mv, e) in &moves {
-        println!(
+        outln!(
             "{:<8} {:<6} weight {:>5}  {:5.1}%",
             board.san(*mv),
             mv.to_string(),
@@ -132,7 +135,7 @@ fn probe(args: &ProbeArgs) -> Result<(), CliError> {
         );
     }
     if moves.is_empty() {
-        println!("no book moves");
+        outln!("no book moves");
     }
     if skipped > 0 {
         eprintln!("warning: {skipped} entries with moves not legal here (key collisions) skipped");

@@ -3,6 +3,7 @@
 //! file's format): the workers, the append-only file, resuming, the progress bar and the
 //! summary.
 
+use chainmate::outln;
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
@@ -101,7 +102,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
         ..DatagenSettings::default()
     };
     let (mut file, existing) = open_for_append(&args.out)?;
-    println!(
+    outln!(
         "datagen: {} nodes a move, {} openings + {} random plies, positions from the engines' \
          ply {}, seed {}, {} at a time; {} holds {} positions from {} games",
         settings.nodes,
@@ -115,7 +116,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
         existing.games.len()
     );
     if existing.positions >= args.positions {
-        println!(
+        outln!(
             "nothing to do: the file already holds --positions {}",
             args.positions
         );
@@ -217,7 +218,7 @@ fn print_summary(args: &DatagenArgs, tally: &Tally, total: u64, started: Instant
     let seconds = started.elapsed().as_secs_f64();
     let positions = tally.positions.load(Ordering::Relaxed);
     let games = tally.games.load(Ordering::Relaxed);
-    println!(
+    outln!(
         "{positions} positions from {games} games ({} adjudicated, {} openings dropped, {:.0} \
          plies a game) in {:.1} s: {:.0} positions/hour; {} now holds {total} positions",
         tally.adjudicated.load(Ordering::Relaxed),

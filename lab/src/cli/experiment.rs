@@ -1,11 +1,12 @@
 //! `chainmate experiment`: node counts of configurations over position suites (`nodes`), and
 //! the docs' node-count tables regenerated or checked (`figures`).
 
+use chainmate::{out, outln};
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{progress_bar, read, unknown_name, write, CliError};
+use super::{at_least_one, progress_bar, read, unknown_name, write, CliError};
 use crate::config;
 use crate::experiments::{experiment, figures};
 use chainmate::core::Position;
@@ -65,8 +66,8 @@ pub enum ExperimentCommand {
 /// Arguments of `experiment label`.
 #[derive(Args, Debug)]
 pub struct LabelArgs {
-    /// Games (PGN, repeatable).
-    #[arg(long, required = true)]
+    /// Games (PGN): `--pgn A B` or `--pgn A --pgn B`.
+    #[arg(long, required = true, num_args = 1..)]
     pub pgn: Vec<PathBuf>,
     /// Where to write the labelled positions.
     #[arg(long)]
@@ -85,8 +86,8 @@ pub struct LabelArgs {
 /// Arguments of `experiment wdl`.
 #[derive(Args, Debug)]
 pub struct WdlArgs {
-    /// Games (PGN, repeatable).
-    #[arg(long, required = true)]
+    /// Games (PGN): `--pgn A B` or `--pgn A --pgn B`.
+    #[arg(long, required = true, num_args = 1..)]
     pub pgn: Vec<PathBuf>,
     /// Only the moves of this player (its name in the `White`/`Black` tags).
     #[arg(long)]
@@ -172,8 +173,9 @@ pub struct NodesArgs {
     /// Use only the first N positions of the suite.
     #[arg(long)]
     pub positions: Option<usize>,
-    /// A position to search instead of a suite (`startpos` or a FEN; repeatable).
-    #[arg(long, conflicts_with = "suite")]
+    /// Positions to search instead of a suite (`startpos` or a FEN): `--fen A B` or
+    /// `--fen A --fen B`.
+    #[arg(long, conflicts_with = "suite", num_args = 1..)]
     pub fen: Vec<String>,
     /// Depths, comma-separated.
     #[arg(long, value_delimiter = ',', required = true)]
@@ -196,8 +198,9 @@ pub struct NodesArgs {
 #[derive(Args, Debug)]
 #[command(after_help = crate::config::presets_help())]
 pub struct DepthTimeArgs {
-    /// Positions (`startpos` or a FEN; repeatable; default: the start position).
-    #[arg(long, default_value = "startpos")]
+    /// Positions (`startpos` or a FEN; default: the start position): `--fen A B` or
+    /// `--fen A --fen B`.
+    #[arg(long, default_value = "startpos", num_args = 1..)]
     pub fen: Vec<String>,
     /// Depths, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "5,6")]
@@ -277,6 +280,7 @@ fn parse_fens(fens: &[String]) -> Result<Vec<Position>, CliError> {
 }
 
 fn run_nodes(args: &NodesArgs) -> Result<(), CliError> {
+    at_least_one("--hash", args.hash)?;
     let configs = args
         .configs
         .iter()
@@ -295,18 +299,19 @@ fn run_nodes(args: &NodesArgs) -> Result<(), CliError> {
         bar.set_position(done as u64)
     });
     bar.finish_and_clear();
-    print!(
+    out!(
         "{}",
         experiment::markdown(&configs, &args.depth, &cells, positions.len())
     );
     if let Some(path) = &args.csv {
         write(path, &experiment::csv(&configs, &cells))?;
-        println!("(CSV written to {})", path.display());
+        outln!("(CSV written to {})", path.display());
     }
     Ok(())
 }
 
 fn run_depth_time(args: &DepthTimeArgs) -> Result<(), CliError> {
+    at_least_one("--hash", args.hash)?;
     let configs = args
         .configs
         .iter()
@@ -324,7 +329,7 @@ fn run_depth_time(args: &DepthTimeArgs) -> Result<(), CliError> {
         header.push_str(&format!(" depth {d}: time | nodes |"));
         rule.push_str(" ---: | ---: |");
     }
-    println!("{header}\n{rule}");
+    outln!("{header}\n{rule}");
     for (spec, config) in &configs {
         let mut row = format!("| `{spec}` |");
         for &depth in &args.depth {
@@ -349,9 +354,9 @@ fn run_depth_time(args: &DepthTimeArgs) -> Result<(), CliError> {
                 nodes as f64 / n
             ));
         }
-        println!("{row}");
+        outln!("{row}");
     }
-    println!(
+    outln!(
         "\n(Averages over {} position(s), iterations included; paper 004: depth 5 in about 3 s, \
          depth 6 in about 18 s, plain minimax with all-zero scores.)",
         positions.len()
@@ -360,6 +365,7 @@ fn run_depth_time(args: &DepthTimeArgs) -> Result<(), CliError> {
 }
 
 fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
+    at_least_one("--threads", args.threads)?;
     let chosen = if args.only.is_empty() {
         figures::FIGURES.iter().collect()
     } else {
@@ -396,7 +402,7 @@ fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     if target.is_none() {
         for (id, table) in &tables {
-            println!("<!-- figure {id} -->\n{table}<!-- /figure -->\n");
+            outln!("<!-- figure {id} -->\n{table}<!-- /figure -->\n");
         }
         return Ok(());
     }
@@ -410,7 +416,7 @@ fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
         let bad_doc = |e: figures::FigureError| CliError::Input(format!("{}: {e}", path.display()));
         if args.write.is_some() {
             write(path, &figures::splice(doc, &mine).map_err(bad_doc)?)?;
-            println!(
+            outln!(
                 "wrote {} into {}",
                 count(mine.len(), "table"),
                 path.display()
@@ -420,7 +426,7 @@ fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
         let differ = figures::differences(doc, &mine).map_err(bad_doc)?;
         if differ.is_empty() {
             let verb = if mine.len() == 1 { "matches" } else { "match" };
-            println!("{}: {} {verb}", path.display(), count(mine.len(), "figure"));
+            outln!("{}: {} {verb}", path.display(), count(mine.len(), "figure"));
         } else {
             stale.push(format!("{}: {}", path.display(), differ.join(", ")));
         }
@@ -488,7 +494,7 @@ fn run_book(args: &BookArgs) -> Result<(), CliError> {
     if let Some(n) = args.cases {
         base = base.sample(n, args.seed);
     }
-    println!(
+    outln!(
         "Case base: {} lines, {} moves; searching players at depth {}; {} games against \
          the random player.\n",
         base.cases.len(),
@@ -514,17 +520,19 @@ fn run_book(args: &BookArgs) -> Result<(), CliError> {
         let player = config::search_config(player, &[])?;
         let opponent = config::search_config(opponent, &[])?;
         let rows = table4::run(&base, &player, &opponent, args.games, args.seed);
-        println!("{title}:\n\n{}", table4::markdown(&rows, names));
+        outln!("{title}:\n\n{}", table4::markdown(&rows, names));
     }
     Ok(())
 }
 
 fn run_book_distance(args: &BookDistanceArgs) -> Result<(), CliError> {
     use crate::experiments::book_distance;
+    at_least_one("--threads", args.threads)?;
+    at_least_one("--max-ply", args.max_ply)?;
     let games = pgn_games(&args.pgn, args.games, None)?;
     let positions = book_distance::positions(&games, args.max_ply);
     let config = config::search_config(&args.config, &[])?;
-    println!(
+    outln!(
         "{} distinct positions after 1 to {} plies of {} games; `{}` searches to depth {}.\n",
         positions.len(),
         args.max_ply,
@@ -545,7 +553,7 @@ fn run_book_distance(args: &BookDistanceArgs) -> Result<(), CliError> {
         &|| bar.inc(1),
     );
     bar.finish_and_clear();
-    print!(
+    out!(
         "{}",
         book_distance::markdown(&book_distance::buckets(&samples))
     );
@@ -555,12 +563,13 @@ fn run_book_distance(args: &BookDistanceArgs) -> Result<(), CliError> {
 fn run_predict(args: &PredictArgs) -> Result<(), CliError> {
     use crate::experiments::predict;
     super::library::check_similarity(args.similarity)?;
+    at_least_one("--threads", args.threads)?;
     let library = crate::library::ActionLibrary::load(&args.library)
         .map_err(|e| CliError::Input(e.to_string()))?;
     let games = pgn_games(&args.pgn, args.games, args.from.as_deref())?;
     let config = config::search_config(&args.config, &[])?;
     let positions: usize = games.iter().map(|(_, m)| m.len().saturating_sub(1)).sum();
-    println!(
+    outln!(
         "{} test games{} ({positions} positions), library {} ({} cases), similarity {}, \
          `{}` at {} nodes.\n",
         games.len(),
@@ -587,7 +596,7 @@ fn run_predict(args: &PredictArgs) -> Result<(), CliError> {
         &|| bar.inc(1),
     );
     bar.finish_and_clear();
-    print!("{}", predict::markdown(&cells));
+    out!("{}", predict::markdown(&cells));
     Ok(())
 }
 
@@ -672,7 +681,7 @@ fn run_label(args: &LabelArgs) -> Result<(), CliError> {
         )));
     }
     let count = |label: &str| lines.iter().filter(|l| l.ends_with(label)).count();
-    println!(
+    outln!(
         "{} positions from {used} of {games} games (1-0: {}, 1/2-1/2: {}, 0-1: {})",
         lines.len(),
         count("\"1-0\";"),
@@ -682,7 +691,7 @@ fn run_label(args: &LabelArgs) -> Result<(), CliError> {
     let mut text = lines.join("\n");
     text.push('\n');
     write(&args.out, &text)?;
-    println!("wrote {}", args.out.display());
+    outln!("wrote {}", args.out.display());
     Ok(())
 }
 
@@ -706,18 +715,18 @@ fn run_wdl(args: &WdlArgs) -> Result<(), CliError> {
         ));
     }
     let fitted = WdlModel::fit(&samples, FITTED, args.iterations);
-    println!("{} scored moves from {games} games", samples.len());
-    println!(
+    outln!("{} scored moves from {games} games", samples.len());
+    outln!(
         "mean log-likelihood: built-in model {:.5}, fitted {:.5}",
         FITTED.log_likelihood(&samples),
         fitted.log_likelihood(&samples)
     );
-    println!(
+    outln!(
         "fitted: a = [{:.1}, {:.1}], b = [{:.1}, {:.1}]  (a = a0 + a1*m, b = b0 + b1*m, m = material/58)",
         fitted.a[0], fitted.a[1], fitted.b[0], fitted.b[1]
     );
-    println!("\n| score (cp) | moves | observed W / D / L % | fitted W / D / L % |");
-    println!("| --- | ---: | --- | --- |");
+    outln!("\n| score (cp) | moves | observed W / D / L % | fitted W / D / L % |");
+    outln!("| --- | ---: | --- | --- |");
     let edges = [
         -10_000.0, -300.0, -150.0, -50.0, 50.0, 150.0, 300.0, 10_000.0,
     ];
@@ -742,7 +751,7 @@ fn run_wdl(args: &WdlArgs) -> Result<(), CliError> {
                 *p += 100.0 * q / n;
             }
         }
-        println!(
+        outln!(
             "| [{}, {}) | {} | {:.0} / {:.0} / {:.0} | {:.0} / {:.0} / {:.0} |",
             pair[0],
             pair[1],

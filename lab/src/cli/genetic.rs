@@ -4,6 +4,7 @@
 //! games are [`crate::tune::games::run_genetic`]'s; this file shows progress, resumes from and
 //! writes checkpoints, and prints the tables.
 
+use chainmate::outln;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -61,7 +62,7 @@ fn run_job(job: &GaJob) -> Result<GaState, CliError> {
         Some(path) => {
             let state = GaState::from_text(&read(path)?, &job.settings)
                 .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-            println!(
+            outln!(
                 "{}: resumed from {} at generation {}",
                 job.label,
                 path.display(),
@@ -122,7 +123,7 @@ fn round_bar(games: usize) -> ProgressBar {
 
 fn print_generation(job: &GaJob, state: &GaState, started: Instant) {
     let generation = state.generation - 1;
-    println!(
+    outln!(
         "{}: generation {}/{} played [{:.0} s]",
         job.label,
         generation + 1,
@@ -130,7 +131,7 @@ fn print_generation(job: &GaJob, state: &GaState, started: Instant) {
         started.elapsed().as_secs_f64()
     );
     for a in state.history.iter().filter(|a| a.generation == generation) {
-        println!(
+        outln!(
             "  agent {}: {:>2} W {:>2} D {:>2} L  {}",
             a.index,
             a.record.wins,
@@ -159,7 +160,7 @@ pub fn run_tune(args: &GeneticTuneArgs, exclude: &[String], out: &Path) -> Resul
     let (config, genes) = args.player_and_genes("base", &PAPER_GENES, exclude)?;
     let settings = settings(&genes, &args.ga, args.games.seed);
     let openings = load_openings(args.games.book.as_deref(), true, args.games.seed)?;
-    println!(
+    outln!(
         "Genetic learning of {} on `{}`: {} generations × {} agents, {} games per pairing, {}, \
          selection {:?}, crossover {}, mutation {}, seed {}",
         genes
@@ -189,9 +190,9 @@ pub fn run_tune(args: &GeneticTuneArgs, exclude: &[String], out: &Path) -> Resul
     };
     let state = run_job(&job)?;
     let result = state.result();
-    println!("\nThe last generation, best first:");
+    outln!("\nThe last generation, best first:");
     for (rank, a) in result.iter().enumerate() {
-        println!(
+        outln!(
             "  {}. {:>2} W {:>2} D {:>2} L  {}",
             rank + 1,
             a.record.wins,
@@ -202,7 +203,7 @@ pub fn run_tune(args: &GeneticTuneArgs, exclude: &[String], out: &Path) -> Resul
     }
     if let Some(path) = &args.history {
         write_history(path, &state, &genes)?;
-        println!("history: {}", path.display());
+        outln!("history: {}", path.display());
     }
     let best = result
         .first()
@@ -218,7 +219,7 @@ pub fn run_tune(args: &GeneticTuneArgs, exclude: &[String], out: &Path) -> Resul
         job.settings.seed
     );
     write_atomic(out, params_text(&genes, &best.weights, &header).as_bytes())?;
-    println!("wrote {}", out.display());
+    outln!("wrote {}", out.display());
     Ok(())
 }
 
@@ -273,7 +274,7 @@ pub fn run_experiment(args: &GeneticExperimentArgs) -> Result<(), CliError> {
     if let Some(dir) = &args.dir {
         std::fs::create_dir_all(dir).map_err(|e| CliError::Create(dir.clone(), e))?;
     }
-    println!(
+    outln!(
         "Paper 000's genetic learning: 3 conditions × {} generations × {} agents, {} games \
          per pairing, {}; final round robin {} games per pairing.\n",
         args.generations,
@@ -320,7 +321,7 @@ pub fn run_experiment(args: &GeneticExperimentArgs) -> Result<(), CliError> {
             .into_iter()
             .next()
             .ok_or_else(|| CliError::Input(format!("{name}: no generation was played")))?;
-        println!(
+        outln!(
             "{name}: winner {}  [{:.0} s]\n",
             weights_text(&genes, &best.weights),
             started.elapsed().as_secs_f64()
@@ -339,13 +340,13 @@ pub fn run_experiment(args: &GeneticExperimentArgs) -> Result<(), CliError> {
     let records = games::play_round_robin(&players, &final_games, &openings, &|| bar.inc(1));
     bar.finish_and_clear();
     let order = genetic::ranking(&records);
-    println!("Final round robin (Pruning player), best first:\n");
-    println!("| agent | c_mat | c_pos | c_threat | W / D / L | points |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    outln!("Final round robin (Pruning player), best first:\n");
+    outln!("| agent | c_mat | c_pos | c_threat | W / D / L | points |");
+    outln!("| --- | ---: | ---: | ---: | ---: | ---: |");
     for &i in &order {
         let (name, w) = &finalists[i];
         let r = records[i];
-        println!(
+        outln!(
             "| {name} | {:.3} | {:.3} | {:.3} | {} / {} / {} | {} |",
             w[0],
             w[1],
@@ -357,23 +358,27 @@ pub fn run_experiment(args: &GeneticExperimentArgs) -> Result<(), CliError> {
         );
     }
     let (winner, w) = &finalists[order[0]];
-    println!("\nTable 3 (learned heuristic weights):\n");
-    println!("| | material value | positioning | threats |");
-    println!("| --- | ---: | ---: | ---: |");
-    println!(
+    outln!("\nTable 3 (learned heuristic weights):\n");
+    outln!("| | material value | positioning | threats |");
+    outln!("| --- | ---: | ---: | ---: |");
+    outln!(
         "| paper 000 | {:.3} | {:.3} | {:.3} |",
-        PAPER_TABLE3[0], PAPER_TABLE3[1], PAPER_TABLE3[2]
+        PAPER_TABLE3[0],
+        PAPER_TABLE3[1],
+        PAPER_TABLE3[2]
     );
-    println!(
+    outln!(
         "| this run ({winner}) | {:.3} | {:.3} | {:.3} |",
-        w[0], w[1], w[2]
+        w[0],
+        w[1],
+        w[2]
     );
     let played: usize = {
         let per_rr = |n: usize, g: usize| n * (n - 1) / 2 * g;
         3 * args.generations * per_rr(args.population, args.games.games)
             + per_rr(finalists.len(), args.final_games)
     };
-    println!(
+    outln!(
         "\n{played} games in {:.0} s (the paper: about 250 + 64 games in three and a half days)",
         started.elapsed().as_secs_f64()
     );

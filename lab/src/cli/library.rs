@@ -1,6 +1,7 @@
 //! `chainmate library`: mine PGN games into an action library (paper 003), print a library's
 //! statistics, and show a retrieval.
 
+use chainmate::{out, outln};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -121,7 +122,7 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         .save(&args.io.out)
         .map_err(|e| CliError::Input(e.to_string()))?;
     let size = std::fs::metadata(&args.io.out).map_or(0, |m| m.len());
-    println!(
+    outln!(
         "{} games ({} outside the dates, {} unreadable), {cases} cases, {} distinct, \
          {size} bytes written to {} in {:.1} s (mining {:.1} s)",
         stats.games,
@@ -153,7 +154,7 @@ fn stats(args: &StatsArgs) -> Result<(), CliError> {
     let loaded = start.elapsed();
     let contents = library.contents();
     let size = std::fs::metadata(&args.file).map_or(0, |m| m.len());
-    println!(
+    outln!(
         "{}: {} games, {} cases, {} distinct, {size} bytes, loaded in {:.0} ms",
         args.file.display(),
         contents.games,
@@ -169,7 +170,7 @@ fn stats(args: &StatsArgs) -> Result<(), CliError> {
             _ => per_move.push((r.opponent.to_bits(), r.count as u64)),
         }
     }
-    println!("{} different opponent moves", per_move.len());
+    outln!("{} different opponent moves", per_move.len());
     let moves: Vec<Move> = match &args.mv {
         // The index key is the whole 16-bit move (with its kind): match by the UCI text.
         Some(text) => {
@@ -179,7 +180,7 @@ fn stats(args: &StatsArgs) -> Result<(), CliError> {
                 .filter(|m| m.to_string() == text.trim())
                 .collect();
             if found.is_empty() {
-                println!("no cases after {}", text.trim());
+                outln!("no cases after {}", text.trim());
             }
             found
         }
@@ -208,7 +209,7 @@ fn stats(args: &StatsArgs) -> Result<(), CliError> {
             .take(args.top)
             .map(|(m, n)| format!("{m} {:.1}%", 100.0 * *n as f64 / total.max(1) as f64))
             .collect();
-        println!(
+        outln!(
             "after {mv} ({}): {total} cases; replies {}",
             mv.kind().describe(),
             list.join(", ")
@@ -242,10 +243,10 @@ fn probe(args: &ProbeArgs) -> Result<(), CliError> {
         return Err(CliError::Input("--moves: give at least one move".into()));
     };
     let took = start.elapsed();
-    println!("{}", found.describe());
+    outln!("{}", found.describe());
     let board = position.board();
     for r in &found.replies {
-        println!(
+        outln!(
             "{:<8} {:<6} {:>7} cases  similarity {:.3}",
             board.san(r.mv),
             r.mv.to_string(),
@@ -253,9 +254,9 @@ fn probe(args: &ProbeArgs) -> Result<(), CliError> {
             r.similarity
         );
     }
-    println!("retrieval {:.2} ms", took.as_secs_f64() * 1000.0);
+    outln!("retrieval {:.2} ms", took.as_secs_f64() * 1000.0);
     if args.encoding {
-        print!("{}", Encoding::of(board).to_text());
+        out!("{}", Encoding::of(board).to_text());
     }
     Ok(())
 }

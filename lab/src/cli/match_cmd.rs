@@ -1,6 +1,7 @@
 //! `chainmate match`: the command-line layer over [`crate::tournament`] — argument checks,
 //! the opening book, a progress bar, incremental PGN output and the final report.
 
+use chainmate::{out, outln};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -9,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 use indicatif::ProgressBar;
 
-use super::{load_openings, progress_bar, CliError};
+use super::{at_least_one, load_openings, progress_bar, CliError};
 use crate::tournament::openings::{self, Opening};
 use crate::tournament::{
     self, elo, limit_text, Engine, GameRecord, MatchSettings, MatchStats, Player, Termination,
@@ -127,7 +128,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let started = tournament::start_match(&settings).map_err(|e| CliError::Input(e.to_string()))?;
     let settings = started.settings.clone();
     let mut pgn = args.pgn.as_deref().map(create_pgn).transpose()?;
-    println!("{}", header(args, &settings));
+    outln!("{}", header(args, &settings));
     let bar = games_bar(settings.games);
     let mut write_failed = false;
     let report = started.play(|record, stats| {
@@ -148,9 +149,9 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         }
     });
     bar.finish_and_clear();
-    print!("{}", tournament::summary(&settings, &report.stats));
+    out!("{}", tournament::summary(&settings, &report.stats));
     if let (Some(rating), Some(e)) = (args.rating_b, report.stats.elo()) {
-        println!("{}", e.rating_line(rating));
+        outln!("{}", e.rating_line(rating));
     }
     finish(args, pgn, &report.stats, write_failed)
 }
@@ -186,7 +187,7 @@ fn finish(
         write_failed |= out.flush().is_err();
     }
     if let (Some(path), false) = (&args.pgn, write_failed) {
-        println!("PGN: {} ({} games)", path.display(), stats.games());
+        outln!("PGN: {} ({} games)", path.display(), stats.games());
     }
     let forfeits = stats.count(Termination::TimeForfeit)
         + stats.count(Termination::IllegalMove)
@@ -212,9 +213,7 @@ fn settings(args: &MatchArgs) -> Result<MatchSettings, CliError> {
     if args.games == 0 {
         return bad("--games must be at least 1".into());
     }
-    if args.concurrency == 0 {
-        return bad("--concurrency must be at least 1".into());
-    }
+    at_least_one("--concurrency", args.concurrency)?;
     if !(1..=MAX_HASH_MB).contains(&args.hash) {
         return bad(format!("--hash must be between 1 and {MAX_HASH_MB} MiB"));
     }

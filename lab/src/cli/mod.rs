@@ -138,7 +138,9 @@ pub struct EvaluatorArgs {
     /// `weighted:base`.
     #[arg(long, ignore_case = true, value_parser = clap::builder::PossibleValuesParser::new(crate::eval::AnyEvaluator::NAMES))]
     pub evaluator: Option<String>,
-    /// A `name = value` parameter file to load into the evaluator first.
+    /// A `name = value` parameter file to load into the evaluator first: names bare
+    /// (`queen`) or as `--set` writes them (`material.queen`), values within the range `--set`
+    /// accepts.
     #[arg(long)]
     pub params: Option<PathBuf>,
 }
@@ -156,7 +158,8 @@ impl EvaluatorArgs {
             );
         }
         if let Some(path) = &self.params {
-            chainmate::eval::params::load_text(options.evaluator_params_mut(), &read(path)?)
+            options
+                .load_evaluator_params(&read(path)?)
                 .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
         }
         Ok(())
@@ -198,8 +201,8 @@ impl EngineArgs {
 /// The PGN files a build reads and the file it writes (`book build`, `library build`).
 #[derive(clap::Args, Debug)]
 pub struct PgnBuildArgs {
-    /// PGN files (repeatable).
-    #[arg(long, required = true)]
+    /// PGN files: `--pgn A B` or `--pgn A --pgn B`.
+    #[arg(long, required = true, num_args = 1..)]
     pub pgn: Vec<PathBuf>,
     /// The file to write (nothing is written when no usable game was read).
     #[arg(long)]

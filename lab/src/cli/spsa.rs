@@ -8,6 +8,7 @@
 //! `--set` or `setoption`), θ at full precision to `--checkpoint`, one CSV row per batch to
 //! `--history`.
 
+use chainmate::outln;
 use std::path::Path;
 use std::time::Instant;
 
@@ -131,21 +132,21 @@ pub fn run_tune(
     if let Some(e) = failure {
         return Err(e.into());
     }
-    println!(
+    outln!(
         "{} pairs in {:.0} s; plus minus minus, summed: {:+}",
         settings.iterations,
         started.elapsed().as_secs_f64(),
         state.result_sum
     );
     for (p, v) in settings.params.iter().zip(state.values(&settings)) {
-        println!(
+        outln!(
             "  {} = {} (from {})",
             p.gene.name,
             p.gene.text(v),
             p.gene.text(p.start)
         );
     }
-    println!("wrote {}", out.display());
+    outln!("wrote {}", out.display());
     Ok(())
 }
 
@@ -156,7 +157,7 @@ fn initial_state(args: &GeneticTuneArgs, settings: &SpsaSettings) -> Result<Spsa
     };
     let state = SpsaState::from_text(&read(path)?, settings)
         .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-    println!(
+    outln!(
         "resumed from {} at iteration {}",
         path.display(),
         state.iteration
@@ -166,7 +167,7 @@ fn initial_state(args: &GeneticTuneArgs, settings: &SpsaSettings) -> Result<Spsa
 
 /// Prints what the run will do: iterations, limits and each parameter's start and range.
 fn print_plan(config: &str, settings: &SpsaSettings, args: &GeneticTuneArgs) {
-    println!(
+    outln!(
         "SPSA on `{config}`: {} iterations (game pairs), {}, {} pairs at once, r_end {}, seed {}",
         settings.iterations,
         limit_text(args.games.tc, args.games.nodes),
@@ -175,7 +176,7 @@ fn print_plan(config: &str, settings: &SpsaSettings, args: &GeneticTuneArgs) {
         settings.seed
     );
     for p in &settings.params {
-        println!(
+        outln!(
             "  {} from {} in [{}, {}], c_end {:.2}",
             p.gene.name,
             p.gene.text(p.start),

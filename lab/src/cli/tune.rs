@@ -2,12 +2,13 @@
 //! weights by games between agents (`--method genetic`: [`super::genetic`]), or tune named
 //! parameters by SPSA (`--method spsa`: [`super::spsa`]).
 
+use chainmate::outln;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 
-use super::{read, write, CliError, EvaluatorArgs};
+use super::{at_least_one, read, write, CliError, EvaluatorArgs};
 use crate::eval::params::ParamSet;
 use crate::eval::Evaluator;
 use crate::tune::texel;
@@ -33,8 +34,9 @@ pub struct TuneArgs {
     /// Texel's method on labelled data, or paper 000's genetic algorithm on games.
     #[arg(long, value_enum, default_value = "texel")]
     pub method: Method,
-    /// (texel) Labelled positions, `board side castling ep c9 "<result>";` (repeatable).
-    #[arg(long = "data")]
+    /// (texel) Labelled positions, `board side castling ep c9 "<result>";`: `--data A B` or
+    /// `--data A --data B`.
+    #[arg(long = "data", num_args = 1..)]
     pub data: Vec<PathBuf>,
     /// The evaluator to tune and a parameter file to start from.
     #[command(flatten)]
@@ -101,6 +103,7 @@ fn samples(args: &TuneArgs) -> Result<Vec<texel::Sample>, CliError> {
 
 /// Runs `tune`.
 pub fn run(args: &TuneArgs) -> Result<(), CliError> {
+    at_least_one("--threads", args.threads)?;
     if args.method == Method::Genetic {
         return super::genetic::run_tune(&args.genetic, &args.exclude, &args.out);
     }
@@ -126,7 +129,7 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     if args.method == Method::Gradient {
         return run_gradient(args, evaluator, train, validation);
     }
-    println!(
+    outln!(
         "{} training and {} held-out positions; tuning {}",
         train.len(),
         validation.len(),
@@ -136,7 +139,7 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     let k = args
         .k
         .unwrap_or_else(|| texel::fit_k(&evaluator, train, args.threads));
-    println!(
+    outln!(
         "K = {k:.4}; starting error: train {:.6}  held-out {:.6}",
         texel::mean_error(&evaluator, train, k, args.threads),
         texel::mean_error(&evaluator, validation, k, args.threads)
@@ -148,14 +151,14 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         exclude: args.exclude.clone(),
     };
     texel::tune(&mut evaluator, train, validation, &settings, |r, e| {
-        println!("{r}  [{:.0} s]", start.elapsed().as_secs_f64());
+        outln!("{r}  [{:.0} s]", start.elapsed().as_secs_f64());
         // Saved after every round, so a long run can be stopped at any time.
         if let Err(err) = write(&args.out, &e.params().to_text()) {
             eprintln!("warning: {err}");
         }
     });
     write(&args.out, &evaluator.params().to_text())?;
-    println!("wrote {}", args.out.display());
+    outln!("wrote {}", args.out.display());
     Ok(())
 }
 
@@ -191,7 +194,7 @@ fn run_gradient(
         }
         train_set.blend(train, args.blend, k);
     }
-    println!(
+    outln!(
         "{} training and {} held-out positions traced in {:.0} s ({scored} with a search \
          score); K = {k:.4}; blend λ = {}; starting error: train {:.6}  held-out {:.6} \
          (against the results)",
@@ -211,7 +214,7 @@ fn run_gradient(
         report_every: (args.rounds / 20).max(1),
     };
     gradient::tune(&mut full, &train_set, &validation_set, &settings, |p, e| {
-        println!(
+        outln!(
             "pass {:>5}: train {:.6}  held-out {:.6}  [{:.0} s]",
             p.epoch,
             p.train,
@@ -223,6 +226,6 @@ fn run_gradient(
         }
     });
     write(&args.out, &full.weights().to_text())?;
-    println!("wrote {}", args.out.display());
+    outln!("wrote {}", args.out.display());
     Ok(())
 }

@@ -287,6 +287,23 @@ impl LabOptions {
         }
     }
 
+    /// The selected evaluator's family, the group of its tunables (`full`, `material`, ...).
+    pub fn evaluator_family(&self) -> &'static str {
+        self.selected
+            .map_or(chainmate::config::FULL, |i| self.evaluators[i].0)
+    }
+
+    /// Loads a user's parameter file into the selected evaluator, as
+    /// [`chainmate::config::load_params_text`] reads it: names bare or with the family
+    /// (`material.queen`), values within the range `--set` accepts. All or nothing.
+    pub fn load_evaluator_params(
+        &mut self,
+        text: &str,
+    ) -> Result<(), chainmate::eval::params::ParamError> {
+        let family = self.evaluator_family();
+        chainmate::config::load_params_text(self.evaluator_params_mut(), family, text, &tunable)
+    }
+
     /// Replaces the selected evaluator (a family's evaluator by one of that family; `full`
     /// goes to the engine's options).
     pub fn set_evaluator(&mut self, evaluator: AnyEvaluator) {
@@ -392,7 +409,8 @@ impl LabOptions {
             self.eval_file.clear();
             return Ok(());
         }
-        load_params_file(self.evaluator_params_mut(), path)?;
+        let family = self.evaluator_family();
+        load_params_file(self.evaluator_params_mut(), family, path, &tunable)?;
         self.eval_file = path.to_string();
         Ok(())
     }
@@ -561,12 +579,25 @@ impl Options for LabOptions {
 /// The tunable group of the move chains' limits.
 const CHAINS: &str = "chains";
 
-/// The lab's own tunables: the move chains' limits, then each paper evaluator's weights.
+/// The lab's own tunables: the move chains' limits, then each paper evaluator's weights,
+/// each range stretched to hold the values of every variant of its family (`tsvetkov:paper`'s
+/// beside the fitted defaults), so that a variant's own values can be set and loaded.
 static LAB_TUNABLES: LazyLock<TunableList> = LazyLock::new(|| {
     let defaults = LabOptions::default();
     let mut list = Tunable::all_of(CHAINS, &ChainParams::default(), RangeRule::Search);
     for (family, e) in &defaults.evaluators {
-        list.extend(Tunable::all_of(family, e.params(), RangeRule::Weight));
+        let mut own = Tunable::all_of(family, e.params(), RangeRule::Weight);
+        let variants = AnyEvaluator::NAMES
+            .iter()
+            .filter(|n| n.split_once(':').is_some_and(|(f, _)| f == *family));
+        for variant in variants {
+            let v = AnyEvaluator::by_name(variant).expect("NAMES are valid");
+            for (t, (_, value)) in own.iter_mut().zip(v.params().entries()) {
+                t.min = t.min.min(value);
+                t.max = t.max.max(value);
+            }
+        }
+        list.extend(own);
     }
     TunableList::new(list)
 });

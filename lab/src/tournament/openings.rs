@@ -102,7 +102,7 @@ pub fn parse_book(text: &str, format: BookFormat) -> (Vec<Opening>, Vec<BookWarn
 /// Reads the book at `path` (format from its extension). Fails if the file cannot be read
 /// or yields no opening.
 pub fn load_book(path: &Path) -> Result<(Vec<Opening>, Vec<BookWarning>), String> {
-    let text = std::fs::read_to_string(path)
+    let (text, _) = chainmate::formats::read_text(path)
         .map_err(|e| format!("cannot read book {}: {e}", path.display()))?;
     let (openings, warnings) = parse_book(&text, BookFormat::from_path(path));
     if openings.is_empty() {
