@@ -231,7 +231,7 @@ impl SearchLimitArgs {
         };
         let text = match (self.depth, self.nodes, self.movetime) {
             (Some(d), _, _) => format!("depth {d}"),
-            (_, Some(n), _) => format!("{n} nodes"),
+            (_, Some(n), _) => crate::text::count(n as usize, "node"),
             (_, _, Some(ms)) => format!("{ms} ms"),
             _ => String::new(),
         };
@@ -278,10 +278,9 @@ pub fn unknown_name<'a>(
     name: &str,
     choices: impl IntoIterator<Item = &'a str>,
 ) -> CliError {
-    let choices: Vec<&str> = choices.into_iter().collect();
     CliError::Input(format!(
         "unknown {what} '{name}' (choose from: {})",
-        choices.join(", ")
+        crate::text::name_list(choices)
     ))
 }
 

@@ -186,15 +186,24 @@ fn finish(
         write_failed |= out.flush().is_err();
     }
     if let (Some(path), false) = (&args.pgn, write_failed) {
-        println!("PGN: {} ({} games)", path.display(), stats.games());
+        println!(
+            "PGN: {} ({})",
+            path.display(),
+            chainmate::text::count(stats.games() as usize, "game")
+        );
     }
     let forfeits = stats.count(Termination::TimeForfeit)
         + stats.count(Termination::IllegalMove)
         + stats.count(Termination::Crash);
     if forfeits > 0 {
         eprintln!(
-            "warning: {forfeits} games were lost on time, by an illegal move or by an engine \
-             failure (see the PGN's Termination tags)"
+            "warning: {} lost on time, by an illegal move or by an engine failure (see \
+             the PGN's Termination tags)",
+            if forfeits == 1 {
+                "1 game was".to_string()
+            } else {
+                format!("{forfeits} games were")
+            }
         );
     }
     match (&args.pgn, write_failed) {
@@ -296,9 +305,9 @@ fn header(args: &MatchArgs, settings: &MatchSettings) -> String {
         .max_moves
         .map_or(String::new(), |m| format!(", move cap {m}"));
     format!(
-        "Match: {} games, {limit}{cap}, {book} ({} openings, {order}), {} at a time, hash {} MiB",
-        settings.games,
-        settings.openings.len(),
+        "Match: {}, {limit}{cap}, {book} ({}, {order}), {} at a time, hash {} MiB",
+        chainmate::text::count(settings.games, "game"),
+        chainmate::text::count(settings.openings.len(), "opening"),
         settings.concurrency,
         settings.hash_mb
     )

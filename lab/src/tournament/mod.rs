@@ -334,10 +334,10 @@ pub fn sprt_line(test: &sprt::Sprt, stats: &MatchStats) -> String {
         test.decision(stats.wins, stats.draws, stats.losses),
     ) {
         (Some((d, [w, dr, l])), now) if now != Some(d) => format!(
-            "{} (LLR {:.2} after {} games; the games then in progress brought it to {llr:.2})",
+            "{} (LLR {:.2} after {}; the games then in progress brought it to {llr:.2})",
             name(d),
             test.llr(w, dr, l),
-            w + dr + l
+            chainmate::text::count((w + dr + l) as usize, "game")
         ),
         (_, Some(d)) => name(d).to_string(),
         (_, None) => "no decision".to_string(),
