@@ -222,7 +222,8 @@ pub struct FiguresArgs {
     /// only in FILE.
     #[arg(long, value_name = "FILE", num_args = 0..=1)]
     pub check: Option<Option<PathBuf>>,
-    /// Only these figures (repeatable): paper001, paper000, table1.
+    /// Only these figures (repeatable): paper001, paper000, table1, figure3, table4,
+    /// table4-engine, wdl.
     #[arg(long, value_name = "ID")]
     pub only: Vec<String>,
     /// Worker threads (each runs single-threaded searches).
@@ -384,7 +385,7 @@ fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
             })
             .collect(),
     };
-    let bar = progress_bar(0, "{bar:40} {pos}/{len} cells [{elapsed} / ~{duration}]");
+    let bar = progress_bar(0, "{bar:40} {pos}/{len} jobs [{elapsed} / ~{duration}]");
     let tables = figures::compute(&needed, args.threads, |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
