@@ -22,7 +22,8 @@ pub enum ExperimentCommand {
     /// chessmaps (no table), mc (move chains), rules (paper 000 pruning), base, pruning
     /// (paper 000's players), plain, or NAME=VALUE for any option.
     Nodes(NodesArgs),
-    /// The docs' node-count tables: print them, write each onto its page between its markers
+    /// The docs' generated tables (node counts, paper 000's Figure 3 summary and Table 4, the
+    /// win/draw/loss readings): print them, write each onto its page between its markers
     /// (`--write`), or check that the pages' tables equal a fresh run (`--check`).
     Figures(FiguresArgs),
     /// Paper 000's Table 4: book moves of the case-based opening player before it searches,
