@@ -28,6 +28,7 @@ pub mod epd;
 pub mod eval;
 pub mod perft;
 pub mod tb;
+pub mod version;
 
 /// chainmate: a bitboard chess engine.
 ///
@@ -114,7 +115,7 @@ impl CliError {
 
 /// Parses the command line and runs it; returns the process exit code.
 pub fn run() -> i32 {
-    let cli = Cli::parse();
+    let cli: Cli = version::parse(env!("CARGO_PKG_VERSION"));
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
