@@ -205,3 +205,137 @@ fn counts_agree_with_their_nouns() {
         "{stdout}"
     );
 }
+
+/// The lab's `--version` is the engine's form under its own name.
+#[test]
+fn the_lab_version_names_commit_and_cpu_path() {
+    let out = chainmate(&["--version"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("chainmate-lab {}", env!("CARGO_PKG_VERSION"))
+    );
+    assert!(lines[1].starts_with("commit "), "{stdout}");
+    assert!(lines[2].starts_with("sliders "), "{stdout}");
+    assert!(
+        lines[3].contains("popcnt") && lines[3].contains("avx2"),
+        "{stdout}"
+    );
+}
+
+/// The whole of standard output as one JSON object.
+fn json_of(args: &[&str]) -> common::json::Value {
+    let out = chainmate(args);
+    let stdout = text(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{args:?}: {stdout}{}",
+        text(&out.stderr)
+    );
+    assert_eq!(stdout.lines().count(), 1, "{args:?}: one line: {stdout}");
+    let value = common::json::parse(&stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {stdout}"));
+    assert!(matches!(value, common::json::Value::Object(_)), "{stdout}");
+    value
+}
+
+fn number(v: &common::json::Value, key: &str) -> f64 {
+    v.get(key)
+        .and_then(|n| n.as_f64())
+        .unwrap_or_else(|| panic!("{key} in {v:?}"))
+}
+
+#[test]
+fn the_labs_bench_json_gives_the_signature_and_the_pins() {
+    let v = json_of(&["bench", "3", "--search", "alphabeta", "--json"]);
+    assert_eq!(number(&v, "depth"), 3.0);
+    assert!(number(&v, "nodes") > 0.0);
+    let v = json_of(&["bench", "--config", "minimax", "--json"]);
+    assert_eq!(v.get("name").and_then(|s| s.as_str()), Some("minimax"));
+    assert_eq!(number(&v, "nodes"), 216_369.0);
+    assert_eq!(number(&v, "pinned"), 216_369.0);
+    assert_eq!(v.get("ok"), Some(&common::json::Value::Bool(true)));
+}
+
+#[test]
+fn the_labs_epd_json_is_one_object() {
+    let suite = temp_path("lab.epd");
+    std::fs::write(
+        &suite,
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"mate\";\n",
+    )
+    .unwrap();
+    let v = json_of(&[
+        "epd",
+        suite.to_str().unwrap(),
+        "--depth",
+        "2",
+        "--evaluator",
+        "material",
+        "--json",
+    ]);
+    std::fs::remove_file(&suite).ok();
+    assert_eq!((number(&v, "positions"), number(&v, "solved")), (1.0, 1.0));
+    assert_eq!(
+        v.get("failures")
+            .and_then(|f| f.as_array())
+            .map(|f| f.len()),
+        Some(0)
+    );
+}
+
+/// `match --json`: the report as one object on standard output (the header goes to standard
+/// error), with W/D/L that add up to the games, the colours, every termination, the SPRT.
+#[test]
+fn match_json_is_one_object_with_the_report() {
+    let pgn = temp_path("match.pgn");
+    let v = json_of(&[
+        "match",
+        "--engine-a",
+        "default",
+        "--engine-b",
+        "Evaluator=material",
+        "--games",
+        "4",
+        "--nodes",
+        "400",
+        "--sprt",
+        "elo0=0 elo1=10 alpha=0.05 beta=0.05",
+        "--rating-b",
+        "1500",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--json",
+    ]);
+    std::fs::remove_file(&pgn).ok();
+    let games = number(&v, "games");
+    assert_eq!(games, 4.0);
+    assert_eq!(
+        number(&v, "wins") + number(&v, "draws") + number(&v, "losses"),
+        games
+    );
+    let colours = v.get("by_colour").unwrap();
+    assert_eq!(
+        number(colours, "white") + number(colours, "draw") + number(colours, "black"),
+        games
+    );
+    let ends: f64 = match v.get("terminations") {
+        Some(common::json::Value::Object(map)) => map.values().map(|n| n.as_f64().unwrap()).sum(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(ends, games);
+    assert_eq!(
+        v.get("engine_b").and_then(|s| s.as_str()),
+        Some("Evaluator=material")
+    );
+    assert_eq!(number(&v, "nodes"), 400.0);
+    assert!(v.get("elo").is_some() && v.get("rating_a").is_some());
+    let sprt = v.get("sprt").unwrap();
+    assert_eq!(number(sprt, "elo1"), 10.0);
+    assert!(number(sprt, "upper") > 0.0);
+    assert_eq!(
+        v.get("pgn").and_then(|s| s.as_str()),
+        Some(pgn.to_str().unwrap())
+    );
+}

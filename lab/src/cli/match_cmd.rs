@@ -88,6 +88,11 @@ pub struct MatchArgs {
     /// stops the match there.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = positive_seconds)]
     pub uci_timeout: Duration,
+    /// Print the final report as one JSON object on standard output (the match's header and
+    /// warnings go to standard error): engines, limits, W/D/L, score, Elo and its interval,
+    /// colours, terminations, the SPRT, the PGN file.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// A positive number of seconds, as `--uci-timeout` takes it.
@@ -127,7 +132,11 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let started = tournament::start_match(&settings).map_err(|e| CliError::Input(e.to_string()))?;
     let settings = started.settings.clone();
     let mut pgn = args.pgn.as_deref().map(create_pgn).transpose()?;
-    println!("{}", header(args, &settings));
+    if args.json {
+        eprintln!("{}", header(args, &settings));
+    } else {
+        println!("{}", header(args, &settings));
+    }
     let bar = games_bar(settings.games);
     let mut write_failed = false;
     let report = started.play(|record, stats| {
@@ -148,11 +157,21 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         }
     });
     bar.finish_and_clear();
-    print!("{}", tournament::summary(&settings, &report.stats));
-    if let (Some(rating), Some(e)) = (args.rating_b, report.stats.elo()) {
-        println!("{}", e.rating_line(rating));
+    if !args.json {
+        print!("{}", tournament::summary(&settings, &report.stats));
+        if let (Some(rating), Some(e)) = (args.rating_b, report.stats.elo()) {
+            println!("{}", e.rating_line(rating));
+        }
     }
-    finish(args, pgn, &report.stats, write_failed)
+    let result = finish(args, pgn, &report.stats, write_failed);
+    if args.json {
+        let pgn = args.pgn.as_ref().map(|p| p.display().to_string());
+        let object = tournament::summary_json(&settings, &report.stats, args.rating_b)
+            .optional("pgn", pgn.map(|p| chainmate::text::json_string(&p)))
+            .boolean("pgn_complete", result.is_ok());
+        println!("{object}");
+    }
+    result
 }
 
 /// A warning for a game lost by a crash, an illegal move or on time, as it happens:
@@ -185,7 +204,7 @@ fn finish(
     if let Some(mut out) = pgn {
         write_failed |= out.flush().is_err();
     }
-    if let (Some(path), false) = (&args.pgn, write_failed) {
+    if let (Some(path), false, false) = (&args.pgn, write_failed, args.json) {
         println!(
             "PGN: {} ({})",
             path.display(),
