@@ -117,10 +117,43 @@ fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
     out.push_str("];\n");
 }
 
+/// The output of `git` with `args` in the package's directory, trimmed; `None` when git is
+/// missing, fails or prints nothing (a source archive without `.git`).
+fn git(args: &[&str]) -> Option<String> {
+    let out = std::process::Command::new("git").args(args).output().ok()?;
+    let text = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (out.status.success() && !text.is_empty()).then_some(text)
+}
+
+/// Sets `CHAINMATE_COMMIT` for `--version`: `$CHAINMATE_COMMIT` when the builder gives it (a
+/// packager building from an archive), else `git rev-parse --short HEAD`, else `unknown`. The
+/// build reruns when the checkout moves to another commit (HEAD, the branch it names, packed
+/// refs).
+fn commit() {
+    println!("cargo:rerun-if-env-changed=CHAINMATE_COMMIT");
+    let commit = std::env::var("CHAINMATE_COMMIT")
+        .ok()
+        .filter(|c| !c.trim().is_empty())
+        .or_else(|| git(&["rev-parse", "--short", "HEAD"]))
+        .unwrap_or_else(|| "unknown".to_string());
+    println!("cargo:rustc-env=CHAINMATE_COMMIT={}", commit.trim());
+    let mut watched = vec![git(&["rev-parse", "--git-path", "HEAD"])];
+    if let Some(branch) = git(&["rev-parse", "--symbolic-full-name", "HEAD"]) {
+        watched.push(git(&["rev-parse", "--git-path", &branch]));
+    }
+    watched.push(git(&["rev-parse", "--git-path", "packed-refs"]));
+    for path in watched.into_iter().flatten() {
+        if std::path::Path::new(&path).exists() {
+            println!("cargo:rerun-if-changed={path}");
+        }
+    }
+}
+
 fn main() {
     for path in ["build.rs", "src/core/geometry.rs", "src/core/prng.rs"] {
         println!("cargo:rerun-if-changed={path}");
     }
+    commit();
     let bmi2 = std::env::var("CARGO_CFG_TARGET_FEATURE")
         .map(|f| f.split(',').any(|x| x == "bmi2"))
         .unwrap_or(false);

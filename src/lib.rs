@@ -5,6 +5,7 @@
 //!
 //! | module | what |
 //! | --- | --- |
+//! | [`text`] | counts with their nouns, hand-written JSON objects (every module may use it) |
 //! | [`core`] | squares, bitboards, moves, `Board` (copy-make), FEN, legal move generation, notation, `Position` with history; the tables `build.rs` generates |
 //! | [`perft`] | leaf counts of the legal move tree: the move generator's proof and benchmark |
 //! | [`formats`] | text formats: EPD records, PGN games, perft suites, one line reader |
@@ -35,4 +36,5 @@ pub mod perft;
 pub mod search;
 pub mod suite;
 pub mod tb;
+pub mod text;
 pub mod uci;

@@ -22,26 +22,31 @@ const LAYERS: [(&str, Layers); 2] = [
     (
         "src",
         &[
-            ("core", &[]),
-            ("formats", &["core"]),
-            ("perft", &["core", "formats"]),
-            ("eval", &["core"]),
-            ("tb", &["core"]),
-            ("search", &["core", "eval", "tb"]),
-            ("config", &["core", "formats", "eval", "tb", "search"]),
-            ("bench", &["core", "search"]),
-            ("suite", &["core", "formats", "search"]),
+            ("text", &[]),
+            ("core", &["text"]),
+            ("formats", &["text", "core"]),
+            ("perft", &["text", "core", "formats"]),
+            ("eval", &["text", "core"]),
+            ("tb", &["text", "core"]),
+            ("search", &["text", "core", "eval", "tb"]),
+            (
+                "config",
+                &["text", "core", "formats", "eval", "tb", "search"],
+            ),
+            ("bench", &["text", "core", "search"]),
+            ("suite", &["text", "core", "formats", "search"]),
             (
                 "uci",
                 &[
-                    "core", "formats", "perft", "eval", "tb", "search", "config", "bench", "suite",
+                    "text", "core", "formats", "perft", "eval", "tb", "search", "config", "bench",
+                    "suite",
                 ],
             ),
             (
                 "cli",
                 &[
-                    "core", "formats", "perft", "eval", "tb", "search", "config", "bench", "suite",
-                    "uci",
+                    "text", "core", "formats", "perft", "eval", "tb", "search", "config", "bench",
+                    "suite", "uci",
                 ],
             ),
         ],

@@ -104,8 +104,9 @@ fn syzygy_tables_are_found_used_and_a_bad_path_is_refused() {
         .rev()
         .find(|l| l.starts_with("info depth"))
         .unwrap();
+    // The tables decided the root: its seven moves were probed, and the hits say so.
     assert!(
-        info.contains(" score cp 20000 ") && info.contains(" tbhits "),
+        info.contains(" score cp 20000 ") && info.contains(" tbhits 7 "),
         "{info}"
     );
     assert!(

@@ -47,7 +47,8 @@ fn an_interrupted_run_resumes_and_every_game_is_the_same_game() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let whole_text = std::fs::read_to_string(&whole).unwrap();
     let lines = whole_text.lines().count();
-    assert!(lines >= 400, "{lines}");
+    // Exactly the positions asked for: the last game is cut to fit.
+    assert_eq!(lines, 400);
     assert!(text(&out.stdout).contains(&format!("now holds {lines} positions")));
 
     // Every line is a tuning sample with a score, a result and a quiet position.
@@ -102,6 +103,26 @@ fn an_interrupted_run_resumes_and_every_game_is_the_same_game() {
     assert_eq!(std::fs::read_to_string(&cut).unwrap(), before);
     let _ = std::fs::remove_file(whole);
     let _ = std::fs::remove_file(cut);
+}
+
+/// `--positions 50` writes 50 positions, not the whole games in progress (it wrote 198 with
+/// two at a time): the game that fills the file is cut, later ones are left out.
+#[test]
+fn the_file_holds_exactly_the_positions_asked_for() {
+    let out_file = temp_path("fifty.epd");
+    let out = datagen(&out_file, 50, 2);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&out_file).unwrap();
+    assert_eq!(written.lines().count(), 50, "{stdout}");
+    assert!(stdout.contains("now holds 50 positions"), "{stdout}");
+    // Asking for more goes on from there, to exactly the new number.
+    let out = datagen(&out_file, 120, 1);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let more = std::fs::read_to_string(&out_file).unwrap();
+    assert!(more.starts_with(&written));
+    assert_eq!(more.lines().count(), 120);
+    let _ = std::fs::remove_file(out_file);
 }
 
 #[test]

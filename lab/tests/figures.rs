@@ -1,8 +1,10 @@
-//! The docs' node-count tables equal a fresh run of `chainmate-lab experiment figures`, on every
-//! page that holds one, and no page holds a marker its figure does not name as its page.
+//! The docs' generated tables (node counts, paper 000's Figure 3 summary and Table 4, the
+//! win/draw/loss readings at a fixed depth) equal a fresh run of `chainmate-lab experiment
+//! figures`, on every page that holds one, and no page holds a marker its figure does not
+//! name as its page.
 //!
-//! Node counts are exact: the same code gives the same tables on any machine. When a change
-//! moves them, regenerate every page with
+//! Every one is computed at fixed depths: the same code gives the same tables on any
+//! machine. When a change moves them, regenerate every page with
 //! `cargo run --release -p chainmate-lab -- experiment figures --write` and say so in the commit.
 
 use std::path::{Path, PathBuf};
@@ -21,7 +23,7 @@ fn root() -> PathBuf {
 /// Computed with three workers beside a busy thread (more threads than cores), so that each
 /// search is slower than alone: a count that depended on the clock would differ.
 #[test]
-fn every_pages_node_count_tables_equal_a_fresh_run() {
+fn every_pages_generated_tables_equal_a_fresh_run() {
     let _hog = common::CpuHog::start();
     let all: Vec<_> = FIGURES.iter().collect();
     let tables = figures::compute(&all, 3, |_, _| {}).expect("the figures' configurations parse");
@@ -83,4 +85,35 @@ fn every_marker_sits_on_its_figures_page() {
     let mut expected: Vec<String> = FIGURES.iter().map(|f| f.id.to_string()).collect();
     expected.sort();
     assert_eq!(seen, expected, "each figure once, on its page");
+}
+
+/// The tables that are not node counts are checked and written like them: a stale Table 4
+/// fails `--check` (exit 1), `--write` regenerates it, and the check then passes.
+#[test]
+fn a_stale_table_4_fails_the_check_until_written() {
+    let doc = std::env::temp_dir().join(format!("chainmate-table4-{}.md", std::process::id()));
+    std::fs::write(
+        &doc,
+        "# x\n<!-- figure table4 -->\n| Pruning vs Base | 4.0 | 4.0 |\n<!-- /figure -->\n",
+    )
+    .unwrap();
+    let path = doc.to_str().unwrap();
+    let run =
+        |mode: &str| common::chainmate(&["experiment", "figures", "--only", "table4", mode, path]);
+    let check = run("--check");
+    assert_eq!(
+        check.status.code(),
+        Some(1),
+        "{}",
+        common::text(&check.stderr)
+    );
+    assert!(common::text(&check.stderr).contains("table4"));
+    assert!(run("--write").status.success());
+    let written = std::fs::read_to_string(&doc).unwrap();
+    assert!(
+        written.contains("| Pruning vs Pruning | ") && !written.contains("| 4.0 | 4.0 |\n"),
+        "{written}"
+    );
+    assert!(run("--check").status.success());
+    std::fs::remove_file(&doc).ok();
 }

@@ -163,7 +163,7 @@ fn bad_library_files_and_games_get_clear_errors() {
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("library: 1 cases after move filter")),
+            .any(|l| l.contains("library: 1 case after move filter")),
         "{lines:#?}"
     );
     assert_eq!(mv, "e7e5", "the only reply the library holds");

@@ -9,6 +9,7 @@ use clap::Args;
 use super::{at_least_one, progress_bar, read, CliError, EngineArgs, SearchLimitArgs};
 use crate::search::{Extension, SearchConfig};
 use crate::suite;
+use crate::text::{json_string, JsonObject};
 
 /// Arguments of `epd` but the engine's settings (shared with the lab's `epd`).
 #[derive(Args, Debug)]
@@ -24,6 +25,10 @@ pub struct SuiteArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// Print one JSON object instead of the failures and the summary: the file, positions,
+    /// solved, nodes, seconds, nps and each failure (id, move played, best and avoid moves).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `epd`.
@@ -40,6 +45,32 @@ pub struct EpdArgs {
 /// Runs `epd`.
 pub fn run(args: &EpdArgs) -> Result<(), CliError> {
     solve(&args.suite, args.engine.options()?.search_config())
+}
+
+/// The report of a suite as one JSON object.
+fn report_json(
+    args: &SuiteArgs,
+    report: &suite::SuiteReport,
+    positions: usize,
+    seconds: f64,
+) -> JsonObject {
+    let strings = |moves: &[String]| moves.iter().map(|m| json_string(m)).collect::<Vec<_>>();
+    let failures = report.failures.iter().map(|f| {
+        JsonObject::new()
+            .string("id", &f.id)
+            .string("played", &f.played)
+            .array("best", strings(&f.best))
+            .array("avoid", strings(&f.avoid))
+            .render()
+    });
+    JsonObject::new()
+        .string("file", &args.file.display().to_string())
+        .int("positions", positions as u64)
+        .int("solved", report.solved as u64)
+        .int("nodes", report.nodes)
+        .float("seconds", seconds)
+        .int("nps", (report.nodes as f64 / seconds.max(1e-3)) as u64)
+        .array("failures", failures)
 }
 
 /// Solves the suite of `args` with `config` (its threads set by `--threads`) and prints each
@@ -76,10 +107,14 @@ pub fn solve<X: Extension>(args: &SuiteArgs, config: SearchConfig<X>) -> Result<
         bar.set_message(solved.to_string());
     });
     bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    if args.json {
+        outln!("{}", report_json(args, &report, records.len(), seconds));
+        return Ok(());
+    }
     for f in &report.failures {
         outln!("FAILED {}: {}", f.id, f.describe());
     }
-    let seconds = start.elapsed().as_secs_f64();
     outln!(
         "solved {}/{} ({} nodes, {seconds:.1} s, {} nps)",
         report.solved,

@@ -28,6 +28,7 @@ pub mod epd;
 pub mod eval;
 pub mod perft;
 pub mod tb;
+pub mod version;
 
 /// chainmate: a bitboard chess engine.
 ///
@@ -114,7 +115,7 @@ impl CliError {
 
 /// Parses the command line and runs it; returns the process exit code.
 pub fn run() -> i32 {
-    let cli = Cli::parse();
+    let cli: Cli = version::parse(env!("CARGO_PKG_VERSION"));
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
@@ -294,7 +295,7 @@ impl SearchLimitArgs {
         };
         let text = match (self.depth, self.nodes, self.movetime) {
             (Some(d), _, _) => format!("depth {d}"),
-            (_, Some(n), _) => format!("{n} nodes"),
+            (_, Some(n), _) => crate::text::count(n as usize, "node"),
             (_, _, Some(ms)) => format!("{ms} ms"),
             _ => String::new(),
         };
@@ -341,10 +342,9 @@ pub fn unknown_name<'a>(
     name: &str,
     choices: impl IntoIterator<Item = &'a str>,
 ) -> CliError {
-    let choices: Vec<&str> = choices.into_iter().collect();
     CliError::Input(format!(
         "unknown {what} '{name}' (choose from: {})",
-        choices.join(", ")
+        crate::text::name_list(choices)
     ))
 }
 

@@ -123,9 +123,9 @@ fn run_suite(path: &std::path::Path, args: &PerftArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     outln!(
-        "{} positions, {} counts checked: {} ({nodes} nodes in {secs:.2} s, {:.1} Mnps)",
-        cases.len(),
-        checks.len(),
+        "{}, {} checked: {} ({nodes} nodes in {secs:.2} s, {:.1} Mnps)",
+        crate::text::count(cases.len(), "position"),
+        crate::text::count(checks.len(), "count"),
         if failures == 0 {
             "all match".to_string()
         } else {

@@ -67,7 +67,8 @@ fn probe(args: &ProbeArgs) -> Result<(), CliError> {
     }
     if failed > 0 {
         return Err(CliError::Input(format!(
-            "{failed} positions could not be probed"
+            "{} could not be probed",
+            crate::text::count(failed, "position")
         )));
     }
     Ok(())

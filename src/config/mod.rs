@@ -123,12 +123,14 @@ impl fmt::Display for ConfigError {
             } => write!(
                 f,
                 "option '{name}': '{value}' is not one of {}",
-                choices.join(", ")
+                crate::text::name_list(choices)
             ),
             ConfigError::Param(e) => write!(f, "{e}"),
             ConfigError::Unusable(e) => f.write_str(e),
             ConfigError::NotAnAssignment(t) => write!(f, "'{t}': expected NAME=VALUE"),
-            ConfigError::UnknownToken { token, presets } if presets.is_empty() => {
+            ConfigError::UnknownToken { token, presets }
+                if presets.iter().all(|p| p.trim().is_empty()) =>
+            {
                 write!(
                     f,
                     "unknown configuration token '{token}' (expected NAME=VALUE)"
@@ -137,7 +139,7 @@ impl fmt::Display for ConfigError {
             ConfigError::UnknownToken { token, presets } => write!(
                 f,
                 "unknown configuration token '{token}' (presets: {}; or NAME=VALUE)",
-                presets.join(", ")
+                crate::text::name_list(presets)
             ),
             ConfigError::InConfiguration { spec, error } => {
                 write!(f, "configuration '{spec}': {error}")

@@ -54,6 +54,14 @@ pub fn bishop_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(BISHOP_PEXT_TABLE[pext_index(&BISHOP_MAGICS[sq as usize], occupied)])
 }
 
+/// Whether slider attacks are looked up by PEXT (the build targets BMI2 and the `no-pext`
+/// feature is off); otherwise by magic multiplication.
+pub const PEXT: bool = cfg!(all(
+    target_arch = "x86_64",
+    target_feature = "bmi2",
+    not(feature = "no-pext")
+));
+
 /// Squares a rook on `sq` attacks, given the occupied squares: the PEXT table when the build
 /// targets a CPU with BMI2, unless the `no-pext` feature asks for the magic multiplication
 /// (faster on AMD Zen 1 and Zen 2, whose PEXT is microcoded; see docs/perft.md).

@@ -68,9 +68,14 @@ impl fmt::Display for FenError {
         match self {
             WrongFieldCount(n) => write!(
                 f,
-                "FEN has {n} fields; expected 6 (placement, side, castling, en passant, halfmove, fullmove) or the first 4"
+                "FEN has {}; expected 6 (placement, side, castling, en passant, halfmove, fullmove) or the first 4",
+                crate::text::count(*n, "field")
             ),
-            WrongRankCount(n) => write!(f, "FEN placement has {n} ranks; expected 8 separated by '/'"),
+            WrongRankCount(n) => write!(
+                f,
+                "FEN placement has {}; expected 8 separated by '/'",
+                crate::text::count(*n, "rank")
+            ),
             BadPieceChar(c) => write!(f, "'{c}' is not a piece letter (PNBRQK/pnbrqk) or a digit 1-8"),
             RankTooLong(r) => write!(f, "rank {r} describes more than 8 squares"),
             RankTooShort(r) => write!(f, "rank {r} describes fewer than 8 squares"),

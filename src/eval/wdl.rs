@@ -14,6 +14,8 @@
 //! PGN files whose move comments carry the engine's score (`chainmate match --pgn` writes
 //! them) and prints the constants that [`FITTED`] holds and a calibration table.
 
+use std::fmt;
+
 use super::score::{self, Score};
 use crate::core::{Board, Piece};
 
@@ -69,10 +71,13 @@ fn normalised(material: i32) -> f64 {
 }
 
 impl WdlModel {
+    /// `a` and `b` at `material`. `a` is kept at 0 or above: below it the win and loss
+    /// curves would overlap and their probabilities sum to more than one (a fit to games
+    /// without draws drives it there).
     fn ab(&self, material: i32) -> (f64, f64) {
         let m = normalised(material);
         (
-            self.a[0] + self.a[1] * m,
+            (self.a[0] + self.a[1] * m).max(0.0),
             (self.b[0] + self.b[1] * m).max(1.0),
         )
     }
@@ -157,6 +162,86 @@ impl WdlModel {
     }
 }
 
+/// The fewest games [`check_support`] accepts for a fit of the model's four constants.
+pub const MIN_GAMES: usize = 10;
+
+/// What a set of samples lacks for a fit of the model: without draws the likelihood grows
+/// without bound as the draw band closes, without wins and losses as it widens, and a few
+/// games say nothing of four constants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported {
+    /// Games with samples.
+    pub games: usize,
+    /// Samples from drawn games.
+    pub draws: usize,
+    /// Samples from won or lost games.
+    pub decisive: usize,
+}
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut missing = Vec::new();
+        if self.games < MIN_GAMES {
+            missing.push(format!(
+                "{} (at least {MIN_GAMES} needed)",
+                crate::text::count(self.games, "game")
+            ));
+        }
+        if self.draws == 0 {
+            missing.push("no drawn game".to_string());
+        }
+        if self.decisive == 0 {
+            missing.push("no won or lost game".to_string());
+        }
+        write!(
+            f,
+            "the games cannot support a fit of the win/draw/loss model: {}",
+            missing.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+/// `Ok` when `samples`, from `games` games, can support a fit: at least [`MIN_GAMES`]
+/// games, some drawn and some won or lost.
+pub fn check_support(samples: &[WdlSample], games: usize) -> Result<(), Unsupported> {
+    let draws = samples
+        .iter()
+        .filter(|s| (0.25..=0.75).contains(&s.outcome))
+        .count();
+    let found = Unsupported {
+        games,
+        draws,
+        decisive: samples.len() - draws,
+    };
+    if games < MIN_GAMES || found.draws == 0 || found.decisive == 0 {
+        return Err(found);
+    }
+    Ok(())
+}
+
+/// Shares (summing to 1) as whole percentages that sum to exactly 100: each rounded down,
+/// the points left over given to the largest remainders (ties to the first).
+pub fn whole_percentages(shares: [f64; 3]) -> [u32; 3] {
+    let total: f64 = shares.iter().map(|s| s.max(0.0)).sum();
+    if total <= 0.0 {
+        return [0, 100, 0];
+    }
+    let exact = shares.map(|s| 100.0 * s.max(0.0) / total);
+    let mut out = exact.map(|e| e.floor() as u32);
+    let mut order = [0, 1, 2];
+    order.sort_by(|&i, &j| {
+        let (ri, rj) = (exact[i] - exact[i].floor(), exact[j] - exact[j].floor());
+        rj.total_cmp(&ri).then(i.cmp(&j))
+    });
+    let left = 100 - out.iter().sum::<u32>().min(100);
+    for &i in order.iter().take(left as usize) {
+        out[i] += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,6 +319,58 @@ mod tests {
             let (ta, tb) = truth.ab(m);
             assert!((a - ta).abs() < 15.0, "a at {m}: {a} vs {ta}");
             assert!((b - tb).abs() < 10.0, "b at {m}: {b} vs {tb}");
+        }
+    }
+
+    /// A model with `a` below zero (what a fit to decisive games alone reaches) would give a
+    /// win and a loss more than 100 % together: `a` is held at zero.
+    #[test]
+    fn a_negative_a_still_gives_probabilities_that_sum_to_one() {
+        let degenerate = WdlModel {
+            a: [-400.0, 0.0],
+            b: [60.0, 0.0],
+        };
+        for cp in [-300.0, 0.0, 120.0] {
+            let [w, d, l] = degenerate.probabilities(cp, 40);
+            assert!((w + d + l - 1.0).abs() < 1e-12, "{w} {d} {l}");
+            assert!(d >= 0.0);
+        }
+    }
+
+    fn sample(outcome: f64) -> WdlSample {
+        WdlSample {
+            score: 50.0,
+            material: 60,
+            outcome,
+        }
+    }
+
+    #[test]
+    fn a_fit_needs_games_draws_and_decisive_results() {
+        let one_decisive = [sample(1.0), sample(0.0)];
+        let refused = check_support(&one_decisive, 1).unwrap_err();
+        let text = refused.to_string();
+        assert!(text.contains("1 game (at least 10 needed)"), "{text}");
+        assert!(text.contains("no drawn game"), "{text}");
+        assert!(!text.contains("no won or lost"), "{text}");
+        let draws = [sample(0.5); 4];
+        let text = check_support(&draws, 12).unwrap_err().to_string();
+        assert!(text.contains("no won or lost game") && !text.contains("needed"));
+        let mixed = [sample(0.5), sample(1.0), sample(0.0)];
+        assert_eq!(check_support(&mixed, 10), Ok(()));
+    }
+
+    #[test]
+    fn whole_percentages_sum_to_a_hundred() {
+        assert_eq!(whole_percentages([1.0 / 3.0; 3]), [34, 33, 33]);
+        assert_eq!(whole_percentages([0.5, 0.0, 0.5]), [50, 0, 50]);
+        assert_eq!(whole_percentages([0.996, 0.002, 0.002]), [100, 0, 0]);
+        assert_eq!(whole_percentages([0.125, 0.125, 0.75]), [13, 12, 75]);
+        for k in 0..=200 {
+            let w = k as f64 / 200.0 * 0.7;
+            let d = (1.0 - w) * 0.37;
+            let p = whole_percentages([w, d, 1.0 - w - d]);
+            assert_eq!(p.iter().sum::<u32>(), 100, "{p:?}");
         }
     }
 

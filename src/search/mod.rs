@@ -146,7 +146,8 @@ pub struct SearchInfo {
     pub time: Duration,
     /// Transposition table fill, permille.
     pub hashfull: u32,
-    /// Tablebase probes that found their position, all threads.
+    /// Tablebase probes that found their position, all threads, and the root's ranking (one
+    /// per root move it ranked).
     pub tbhits: u64,
     /// The principal variation.
     pub pv: Vec<Move>,
@@ -255,7 +256,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) nodes: AtomicU64,
     /// The tablebases' plan for this search: the root's ranking and the interior probes.
     pub(crate) tb: syzygy::TbSearch,
-    /// Tablebase probes that found their position, all threads.
+    /// Tablebase probes that found their position, all threads, and the root's ranking (one
+    /// per root move it ranked).
     pub(crate) tb_hits: AtomicU64,
 }
 
@@ -269,6 +271,9 @@ impl<'a> Shared<'a> {
         position: &Position,
         config: &SearchConfig<X>,
     ) -> Self {
+        let tb = syzygy::TbSearch::new(position, config.syzygy.as_ref());
+        // The root's ranking probed the tables once per root move: Stockfish's count.
+        let root_probes = tb.root.len() as u64;
         Shared {
             tt,
             control,
@@ -281,8 +286,8 @@ impl<'a> Shared<'a> {
             start: limits.started.unwrap_or_else(Instant::now),
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
-            tb: syzygy::TbSearch::new(position, config.syzygy.as_ref()),
-            tb_hits: AtomicU64::new(0),
+            tb,
+            tb_hits: AtomicU64::new(root_probes),
         }
     }
 

@@ -6,6 +6,7 @@
 
 pub mod fuzz;
 pub mod games;
+pub mod json;
 pub mod reference;
 pub mod uci;
 

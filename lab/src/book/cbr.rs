@@ -330,6 +330,27 @@ impl CaseBase {
             .map(|&(_, c, _)| &self.cases[c as usize])
             .min_by_key(|case| case.len())
     }
+
+    /// The opening a game is in: the longest line whose moves are the game's first moves (a
+    /// prefix of the game, or all of it), first in case-base order among equals. `boards`
+    /// are the game's boards, oldest first, the one to name last. A game that does not begin
+    /// at the start position, or that no line begins, is named by its last board
+    /// ([`CaseBase::name_of`]: a line that ends on it).
+    pub fn opening_of(&self, boards: &[Board]) -> Option<&Case> {
+        let last = boards.last()?;
+        let packed: Vec<PackedBoard> = boards.iter().map(PackedBoard::new).collect();
+        let from_start = boards[0] == Board::startpos();
+        let prefix = self
+            .cases
+            .iter()
+            .rev()
+            .filter(|case| case.boards.len() <= packed.len() && packed.starts_with(&case.boards))
+            .max_by_key(|case| case.len());
+        match prefix {
+            Some(case) if from_start => Some(case),
+            _ => self.name_of(last),
+        }
+    }
 }
 
 /// One matched board.

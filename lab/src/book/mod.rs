@@ -13,7 +13,7 @@ use std::sync::{Arc, LazyLock};
 use crate::search::{BookMove, Named, OpeningBook};
 use cbr::{CaseBase, CbrBook, CbrSettings};
 use chainmate::core::prng::SplitMix64;
-use chainmate::core::Position;
+use chainmate::core::{Move, Position};
 use polyglot::PolyglotBook;
 
 /// The shipped ECO case base, loaded once on first use.
@@ -21,6 +21,20 @@ pub static ECO_CASES: LazyLock<Arc<CaseBase>> = LazyLock::new(|| Arc::new(CaseBa
 
 /// Plies of a game the book is consulted for by default.
 pub const DEFAULT_BOOK_DEPTH: usize = 24;
+
+/// The note a book move is announced with: the ECO code and name of the opening the game
+/// reaches with `mv` ([`CaseBase::opening_of`] over the game's boards and the one after the
+/// move), not of the line the move was found in; empty when no line names it.
+pub fn opening_after(position: &Position, mv: Move) -> String {
+    let mut boards = position.history().to_vec();
+    let mut next = *position.board();
+    boards.push(next);
+    next.play(mv);
+    boards.push(next);
+    ECO_CASES
+        .opening_of(&boards)
+        .map_or_else(String::new, |case| format!("{} {}", case.eco, case.name))
+}
 
 /// Paper 000's case-based book as the search's [`OpeningBook`].
 ///
@@ -52,9 +66,7 @@ impl OpeningBook for CbrSource {
         let found = book.choose(position.board())?;
         Some(BookMove {
             mv: found.mv,
-            note: found
-                .case
-                .map_or_else(String::new, |(eco, name)| format!("{eco} {name}")),
+            note: opening_after(position, found.mv),
         })
     }
 }
@@ -87,14 +99,10 @@ impl OpeningBook for PolyglotSource {
         let mv = self
             .book
             .choose(board, self.variety, &mut SplitMix64::new(seed))?;
-        let note = ECO_CASES
-            .name_of(&{
-                let mut next = *board;
-                next.play(mv);
-                next
-            })
-            .map_or_else(String::new, |case| format!("{} {}", case.eco, case.name));
-        Some(BookMove { mv, note })
+        Some(BookMove {
+            mv,
+            note: opening_after(position, mv),
+        })
     }
 }
 
@@ -114,6 +122,66 @@ mod tests {
             p.play_uci(m).unwrap();
         }
         p
+    }
+
+    fn cbr() -> CbrSource {
+        CbrSource {
+            base: ECO_CASES.clone(),
+            settings: CbrSettings::default(),
+            max_ply: DEFAULT_BOOK_DEPTH,
+        }
+    }
+
+    /// The note names the opening of the position the book move reaches — after 1.e4 the
+    /// King's Pawn Game — not the line deep in the book the move was retrieved from.
+    #[test]
+    fn a_book_move_is_announced_with_the_opening_it_reaches() {
+        let first = cbr().probe(&Position::default()).unwrap();
+        assert_eq!(first.mv.to_string(), "e2e4");
+        assert_eq!(first.note, "B00 King's Pawn Game");
+        let indian = position(&["d2d4", "g8f6", "c2c4"]);
+        let reply = cbr().probe(&indian).unwrap();
+        let mut game = indian.clone();
+        game.play(reply.mv);
+        // The longest line that the game's four moves begin with, found the slow way: by the
+        // lines' SAN moves.
+        let played: Vec<String> = {
+            let mut p = Position::default();
+            ["d2d4", "g8f6", "c2c4", &reply.mv.to_string()]
+                .iter()
+                .map(|m| {
+                    let mv = p.board().parse_uci(m).unwrap();
+                    let san = p.board().san(mv);
+                    p.play(mv);
+                    san
+                })
+                .collect()
+        };
+        let expected = ECO_CASES
+            .cases
+            .iter()
+            .filter(|c| c.san.len() <= played.len() && played.starts_with(&c.san))
+            .max_by_key(|c| c.len())
+            .unwrap();
+        assert_eq!(reply.note, format!("{} {}", expected.eco, expected.name));
+        assert!(
+            reply.note.starts_with("A5") || reply.note.starts_with("E"),
+            "{}",
+            reply.note
+        );
+        // The same note from a Polyglot book's move: both books name the position reached.
+        assert_eq!(opening_after(&indian, reply.mv), reply.note);
+    }
+
+    /// A game set up from a FEN has no moves from the start: the line that ends on the board
+    /// names it.
+    #[test]
+    fn a_position_without_a_game_is_named_by_its_board() {
+        let after_e4 =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+                .unwrap();
+        let mv = after_e4.board().parse_uci("c7c5").unwrap();
+        assert_eq!(opening_after(&after_e4, mv), "B20 Sicilian Defense");
     }
 
     #[test]

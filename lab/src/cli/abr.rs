@@ -128,11 +128,10 @@ pub fn run(args: &AbrArgs) -> Result<(), CliError> {
     let openings = load_openings(args.book.as_deref(), true, args.seed)?;
     let rows = rows(args);
     outln!(
-        "Paper 003's experiments: {} rows × {} opponent settings × {} games, {}, \
-         opponent {}, {} at a time.\n",
-        rows.len(),
-        args.elos.len(),
-        args.games,
+        "Paper 003's experiments: {} × {} × {}, {}, opponent {}, {} at a time.\n",
+        chainmate::text::count(rows.len(), "row"),
+        chainmate::text::count(args.elos.len(), "opponent setting"),
+        chainmate::text::count(args.games, "game"),
         limit_text(args.tc, args.nodes),
         args.opponent,
         args.concurrency

@@ -81,9 +81,10 @@ pub fn load_game(path: &Path, number: usize) -> Result<Game, CliError> {
             (Some(game), Some(error)) => {
                 let plies = game.moves().len();
                 eprintln!(
-                    "warning: {}: {error} (ply {}); analysing the {plies} plies before it",
+                    "warning: {}: {error} (ply {}); analysing the {} before it",
                     path.display(),
-                    plies + 1
+                    plies + 1,
+                    chainmate::text::count(plies, "ply")
                 );
                 Ok(game)
             }
@@ -186,10 +187,11 @@ fn run_by_move(args: &AnalyseArgs, player: &str) -> Result<(), CliError> {
     let files: Vec<String> = args.pgn.iter().map(|p| p.display().to_string()).collect();
     if by_move.is_empty() {
         return Err(CliError::Input(format!(
-            "{}: no evaluation by '{player}' in {games} games ({with_player} with that player; \
+            "{}: no evaluation by '{player}' in {} ({with_player} with that player; \
              players are named by the White and Black tags, evaluations read from comments \
              such as `+0.35/12 0.8s`)",
-            files.join(", ")
+            files.join(", "),
+            chainmate::text::count(games, "game")
         )));
     }
     let summaries: Vec<_> = by_move
@@ -197,8 +199,9 @@ fn run_by_move(args: &AnalyseArgs, player: &str) -> Result<(), CliError> {
         .filter_map(|(&n, scores)| analyse::summarise_move(n, scores))
         .collect();
     outln!(
-        "{player}: its evaluations of its own moves in {with_player} of {games} games ({}), \
+        "{player}: its evaluations of its own moves in {with_player} of {} ({}), \
          pawns from its side (clamped to ±10, a mate at the edge)",
+        chainmate::text::count(games, "game"),
         files.join(", ")
     );
     outln!("| move | positions | mean | median | ≥ +1 | ≤ −1 |");
@@ -281,10 +284,10 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
             }
         };
         outln!(
-            "{}: {}, {} plies",
+            "{}: {}, {}",
             path.display(),
             caption(game),
-            game.moves().len()
+            chainmate::text::count(game.moves().len(), "ply")
         );
         out!("{}", summary_table(&rows, searched));
         outln!();

@@ -9,6 +9,7 @@ use clap::Args;
 
 use super::{unknown_name, CliError, EngineArgs};
 use crate::experiments::pins;
+use chainmate::text::JsonObject;
 
 /// Arguments of `bench`.
 #[derive(Args, Debug)]
@@ -31,35 +32,61 @@ pub struct BenchArgs {
     /// `eval:power`, ...), or check them `all` against their pinned values.
     #[arg(long, value_name = "NAME", conflicts_with_all = ["evaluator", "params", "set", "threads"])]
     pub config: Option<String>,
+    /// Print one JSON object instead: the bench's depth, threads, nodes, nps and seconds, or
+    /// with `--config` each pin's name, nodes, pinned value and whether they agree.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Runs `bench`.
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     if let Some(name) = &args.config {
-        return run_pins(name);
+        return run_pins(name, args.json);
     }
     let config = args
         .engine
         .options(&[format!("Search={}", args.search)])?
         .search_config();
-    chainmate::cli::bench::print_bench(&config, args.depth, args.threads)
+    chainmate::cli::bench::print_bench(&config, args.depth, args.threads, args.json)
 }
 
-/// One pin (`<N> nodes <M> nps`, as `bench` prints) or all of them against their values.
-fn run_pins(name: &str) -> Result<(), CliError> {
+/// A pin's result as JSON: its name, nodes, pinned value and whether they agree.
+fn pin_json(name: &str, nodes: u64, pinned: u64) -> JsonObject {
+    JsonObject::new()
+        .string("name", name)
+        .int("nodes", nodes)
+        .int("pinned", pinned)
+        .boolean("ok", nodes == pinned)
+}
+
+/// One pin (`<N> nodes <M> nps`, as `bench` prints) or all of them against their values;
+/// with `json`, one JSON object (`{"pins": [...], "ok": ...}` for all).
+fn run_pins(name: &str, json: bool) -> Result<(), CliError> {
     if name.eq_ignore_ascii_case("all") {
         let mut moved = Vec::new();
+        let mut results = Vec::new();
         for pin in pins::PINS {
             let nodes = pin.run()?;
             let status = if nodes == pin.nodes { "ok" } else { "MOVED" };
-            outln!(
-                "{:<24} {nodes:>10} nodes  (pinned {:>10})  {status}",
-                pin.name,
-                pin.nodes
-            );
+            if json {
+                results.push(pin_json(pin.name, nodes, pin.nodes).render());
+            } else {
+                outln!(
+                    "{:<24} {nodes:>10} nodes  (pinned {:>10})  {status}",
+                    pin.name,
+                    pin.nodes
+                );
+            }
             if nodes != pin.nodes {
                 moved.push(format!("{} {nodes}", pin.name));
             }
+        }
+        if json {
+            let object = JsonObject::new()
+                .array("pins", results)
+                .boolean("ok", moved.is_empty())
+                .string("commit", chainmate::cli::version::COMMIT);
+            outln!("{object}");
         }
         if moved.is_empty() {
             return Ok(());
@@ -80,6 +107,10 @@ fn run_pins(name: &str) -> Result<(), CliError> {
     let start = Instant::now();
     let nodes = pin.run()?;
     let nps = (nodes as f64 / start.elapsed().as_secs_f64().max(1e-9)) as u64;
+    if json {
+        outln!("{}", pin_json(pin.name, nodes, pin.nodes).int("nps", nps));
+        return Ok(());
+    }
     outln!("{nodes} nodes {nps} nps");
     if nodes != pin.nodes {
         eprintln!("warning: {} is pinned at {} nodes", pin.name, pin.nodes);

@@ -93,7 +93,8 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
             format!("no usable game ({bad} unreadable)")
         } else {
             format!(
-                "no position of {games} games was played in at least {} of them (--min-games)",
+                "no position of {} was played in at least {} of them (--min-games)",
+                chainmate::text::count(games, "game"),
                 args.min_games
             )
         };
@@ -105,10 +106,11 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
     let bytes = book.to_bytes();
     write_bytes(&args.io.out, &bytes)?;
     outln!(
-        "{games} games ({bad} unreadable skipped), {} positions and moves counted, {} entries \
+        "{} ({bad} unreadable skipped), {} counted, {} \
          ({} bytes) written to {} in {:.1} s",
-        builder.len(),
-        book.entries().len(),
+        chainmate::text::count(games, "game"),
+        chainmate::text::count(builder.len(), "position-move pair"),
+        chainmate::text::count(book.entries().len(), "entry"),
         bytes.len(),
         args.io.out.display(),
         start.elapsed().as_secs_f64()

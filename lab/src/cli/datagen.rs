@@ -24,8 +24,9 @@ pub struct DatagenArgs {
     /// the format's documentation in docs/evaluators.md).
     #[arg(long)]
     pub out: PathBuf,
-    /// Stop once the file holds at least this many positions (the games in progress end
-    /// first).
+    /// Stop when the file holds this many positions: the game that reaches it is cut to fit,
+    /// and games still in progress then are left out (they are played again by a run that
+    /// asks for more).
     #[arg(long)]
     pub positions: u64,
     /// Nodes per move.
@@ -65,6 +66,8 @@ struct Tally {
     dropped: AtomicU64,
     adjudicated: AtomicU64,
     plies: AtomicU64,
+    /// Games cut to fit `--positions`, or left out once the file was full.
+    cut: AtomicU64,
 }
 
 impl Tally {
@@ -103,17 +106,17 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
     };
     let (mut file, existing) = open_for_append(&args.out)?;
     outln!(
-        "datagen: {} nodes a move, {} openings + {} random plies, positions from the engines' \
-         ply {}, seed {}, {} at a time; {} holds {} positions from {} games",
+        "datagen: {} nodes a move, {} + {} random plies, positions from the engines' \
+         ply {}, seed {}, {} at a time; {} holds {} from {}",
         settings.nodes,
-        book.len(),
+        chainmate::text::count(book.len(), "opening"),
         settings.random_plies,
         settings.skip_plies,
         settings.seed,
         args.concurrency,
         args.out.display(),
-        existing.positions,
-        existing.games.len()
+        chainmate::text::count(existing.positions, "position"),
+        chainmate::text::count(existing.games.len(), "game")
     );
     if existing.positions >= args.positions {
         outln!(
@@ -146,8 +149,20 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
                     break;
                 }
                 let game = next_game_number(next_game, existing);
-                let data = datagen::play(&mut player, book, game, settings);
+                let mut data = datagen::play(&mut player, book, game, settings);
                 let mut out = file_lock.lock().unwrap_or_else(|e| e.into_inner());
+                // The file holds exactly --positions: the game that fills it is cut to fit,
+                // and a game that ends after it is full is left out.
+                let room = args
+                    .positions
+                    .saturating_sub(written.load(Ordering::SeqCst));
+                if room < data.records.len() as u64 {
+                    tally.cut.fetch_add(1, Ordering::Relaxed);
+                    if room == 0 {
+                        break;
+                    }
+                    data.records.truncate(room as usize);
+                }
                 // One write per game, flushed: an interruption loses only games in progress.
                 if let Err(e) = out
                     .write_all(data.text().as_bytes())
@@ -156,14 +171,14 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
                     *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
                     break;
                 }
-                drop(out);
-                tally.add(&data);
                 let total = written.fetch_add(data.records.len() as u64, Ordering::SeqCst)
                     + data.records.len() as u64;
+                drop(out);
+                tally.add(&data);
                 bar.set_position(total.min(args.positions));
                 bar.set_message(format!(
-                    "{} games, {:.0} positions/s",
-                    tally.games.load(Ordering::Relaxed),
+                    "{}, {:.0} positions/s",
+                    chainmate::text::count(tally.games.load(Ordering::Relaxed), "game"),
                     tally.positions.load(Ordering::Relaxed) as f64
                         / started.elapsed().as_secs_f64().max(1e-3)
                 ));
@@ -219,13 +234,17 @@ fn print_summary(args: &DatagenArgs, tally: &Tally, total: u64, started: Instant
     let positions = tally.positions.load(Ordering::Relaxed);
     let games = tally.games.load(Ordering::Relaxed);
     outln!(
-        "{positions} positions from {games} games ({} adjudicated, {} openings dropped, {:.0} \
-         plies a game) in {:.1} s: {:.0} positions/hour; {} now holds {total} positions",
+        "{} from {} ({} adjudicated, {} cut or left out at --positions, {} dropped, \
+         {:.0} plies a game) in {:.1} s: {:.0} positions/hour; {} now holds {}",
+        chainmate::text::count(positions, "position"),
+        chainmate::text::count(games, "game"),
         tally.adjudicated.load(Ordering::Relaxed),
-        tally.dropped.load(Ordering::Relaxed),
+        tally.cut.load(Ordering::Relaxed),
+        chainmate::text::count(tally.dropped.load(Ordering::Relaxed), "opening"),
         tally.plies.load(Ordering::Relaxed) as f64 / games.max(1) as f64,
         seconds,
         positions as f64 / seconds.max(1e-3) * 3600.0,
-        args.out.display()
+        args.out.display(),
+        chainmate::text::count(total, "position")
     );
 }

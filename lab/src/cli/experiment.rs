@@ -11,6 +11,7 @@ use crate::config;
 use crate::experiments::{experiment, figures};
 use chainmate::core::Position;
 use chainmate::formats::epd::EpdRecord;
+use chainmate::text::count;
 
 /// Experiments.
 #[derive(Subcommand, Debug)]
@@ -22,7 +23,8 @@ pub enum ExperimentCommand {
     /// chessmaps (no table), mc (move chains), rules (paper 000 pruning), base, pruning
     /// (paper 000's players), plain, or NAME=VALUE for any option.
     Nodes(NodesArgs),
-    /// The docs' node-count tables: print them, write each onto its page between its markers
+    /// The docs' generated tables (node counts, paper 000's Figure 3 summary and Table 4, the
+    /// win/draw/loss readings): print them, write each onto its page between its markers
     /// (`--write`), or check that the pages' tables equal a fresh run (`--check`).
     Figures(FiguresArgs),
     /// Paper 000's Table 4: book moves of the case-based opening player before it searches,
@@ -228,7 +230,8 @@ pub struct FiguresArgs {
     /// only in FILE.
     #[arg(long, value_name = "FILE", num_args = 0..=1)]
     pub check: Option<Option<PathBuf>>,
-    /// Only these figures (repeatable): paper001, paper000, table1.
+    /// Only these figures (repeatable): paper001, paper000, table1, figure3, table4,
+    /// table4-engine, wdl.
     #[arg(long, value_name = "ID")]
     pub only: Vec<String>,
     /// Worker threads (each runs single-threaded searches).
@@ -394,7 +397,7 @@ fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
             })
             .collect(),
     };
-    let bar = progress_bar(0, "{bar:40} {pos}/{len} cells [{elapsed} / ~{duration}]");
+    let bar = progress_bar(0, "{bar:40} {pos}/{len} jobs [{elapsed} / ~{duration}]");
     let tables = figures::compute(&needed, args.threads, |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
@@ -438,11 +441,6 @@ fn run_figures(args: &FiguresArgs) -> Result<(), CliError> {
         )));
     }
     Ok(())
-}
-
-/// "1 table", "3 tables".
-fn count(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// A page to write or check: its path, its text, and the chosen figures it shows.
@@ -495,12 +493,11 @@ fn run_book(args: &BookArgs) -> Result<(), CliError> {
         base = base.sample(n, args.seed);
     }
     outln!(
-        "Case base: {} lines, {} moves; searching players at depth {}; {} games against \
-         the random player.\n",
-        base.cases.len(),
-        base.move_count(),
+        "Case base: {}, {}; searching players at depth {}; {} against the random player.\n",
+        count(base.cases.len(), "line"),
+        count(base.move_count(), "move"),
         table4::OPPONENT_DEPTH,
-        args.games
+        count(args.games, "game")
     );
     let base = std::sync::Arc::new(base);
     for (title, player, opponent, names) in [
@@ -533,10 +530,10 @@ fn run_book_distance(args: &BookDistanceArgs) -> Result<(), CliError> {
     let positions = book_distance::positions(&games, args.max_ply);
     let config = config::search_config(&args.config, &[])?;
     outln!(
-        "{} distinct positions after 1 to {} plies of {} games; `{}` searches to depth {}.\n",
-        positions.len(),
-        args.max_ply,
-        games.len(),
+        "{} after 1 to {} of {}; `{}` searches to depth {}.\n",
+        count(positions.len(), "distinct position"),
+        count(args.max_ply, "ply"),
+        count(games.len(), "game"),
         args.config,
         args.depth
     );
@@ -570,14 +567,14 @@ fn run_predict(args: &PredictArgs) -> Result<(), CliError> {
     let config = config::search_config(&args.config, &[])?;
     let positions: usize = games.iter().map(|(_, m)| m.len().saturating_sub(1)).sum();
     outln!(
-        "{} test games{} ({positions} positions), library {} ({} cases), similarity {}, \
-         `{}` at {} nodes.\n",
-        games.len(),
+        "{}{} ({}), library {} ({}), similarity {}, `{}` at {} nodes.\n",
+        count(games.len(), "test game"),
         args.from
             .as_deref()
             .map_or(String::new(), |d| format!(" from {d}")),
+        count(positions, "position"),
         args.library.display(),
-        library.contents().cases(),
+        count(library.contents().cases() as usize, "case"),
         args.similarity,
         args.config,
         args.nodes
@@ -680,13 +677,14 @@ fn run_label(args: &LabelArgs) -> Result<(), CliError> {
             args.skip_plies
         )));
     }
-    let count = |label: &str| lines.iter().filter(|l| l.ends_with(label)).count();
+    let with = |label: &str| lines.iter().filter(|l| l.ends_with(label)).count();
     outln!(
-        "{} positions from {used} of {games} games (1-0: {}, 1/2-1/2: {}, 0-1: {})",
-        lines.len(),
-        count("\"1-0\";"),
-        count("\"1/2-1/2\";"),
-        count("\"0-1\";")
+        "{} from {used} of {} (1-0: {}, 1/2-1/2: {}, 0-1: {})",
+        count(lines.len(), "position"),
+        count(games, "game"),
+        with("\"1-0\";"),
+        with("\"1/2-1/2\";"),
+        with("\"0-1\";")
     );
     let mut text = lines.join("\n");
     text.push('\n');
@@ -696,7 +694,7 @@ fn run_label(args: &LabelArgs) -> Result<(), CliError> {
 }
 
 fn run_wdl(args: &WdlArgs) -> Result<(), CliError> {
-    use crate::eval::wdl::{WdlModel, FITTED};
+    use crate::eval::wdl::{check_support, whole_percentages, WdlModel, FITTED};
     let mut samples = Vec::new();
     let mut games = 0;
     for_each_game(&args.pgn, |game| {
@@ -714,8 +712,19 @@ fn run_wdl(args: &WdlArgs) -> Result<(), CliError> {
                 .into(),
         ));
     }
+    check_support(&samples, games).map_err(|e| {
+        CliError::Input(format!(
+            "{e} ({} from {}; no fit printed)",
+            count(samples.len(), "scored move"),
+            count(games, "game")
+        ))
+    })?;
     let fitted = WdlModel::fit(&samples, FITTED, args.iterations);
-    outln!("{} scored moves from {games} games", samples.len());
+    outln!(
+        "{} from {}",
+        count(samples.len(), "scored move"),
+        count(games, "game")
+    );
     outln!(
         "mean log-likelihood: built-in model {:.5}, fitted {:.5}",
         FITTED.log_likelihood(&samples),
@@ -739,26 +748,31 @@ fn run_wdl(args: &WdlArgs) -> Result<(), CliError> {
             continue;
         }
         let n = bucket.len() as f64;
-        let share = |f: &dyn Fn(f64) -> bool| {
-            100.0 * bucket.iter().filter(|s| f(s.outcome)).count() as f64 / n
-        };
+        let share =
+            |f: &dyn Fn(f64) -> bool| bucket.iter().filter(|s| f(s.outcome)).count() as f64 / n;
+        let observed = whole_percentages([
+            share(&|o| o > 0.75),
+            share(&|o| (0.25..=0.75).contains(&o)),
+            share(&|o| o < 0.25),
+        ]);
         let mut predicted = [0.0; 3];
         for s in &bucket {
             for (p, q) in predicted
                 .iter_mut()
                 .zip(fitted.probabilities(s.score, s.material))
             {
-                *p += 100.0 * q / n;
+                *p += q / n;
             }
         }
+        let predicted = whole_percentages(predicted);
         outln!(
-            "| [{}, {}) | {} | {:.0} / {:.0} / {:.0} | {:.0} / {:.0} / {:.0} |",
+            "| [{}, {}) | {} | {} / {} / {} | {} / {} / {} |",
             pair[0],
             pair[1],
             bucket.len(),
-            share(&|o| o > 0.75),
-            share(&|o| (0.25..=0.75).contains(&o)),
-            share(&|o| o < 0.25),
+            observed[0],
+            observed[1],
+            observed[2],
             predicted[0],
             predicted[1],
             predicted[2]

@@ -161,7 +161,7 @@ pub fn run_tune(args: &GeneticTuneArgs, exclude: &[String], out: &Path) -> Resul
     let settings = settings(&genes, &args.ga, args.games.seed);
     let openings = load_openings(args.games.book.as_deref(), true, args.games.seed)?;
     outln!(
-        "Genetic learning of {} on `{}`: {} generations × {} agents, {} games per pairing, {}, \
+        "Genetic learning of {} on `{}`: {} × {}, {} per pairing, {}, \
          selection {:?}, crossover {}, mutation {}, seed {}",
         genes
             .iter()
@@ -169,9 +169,9 @@ pub fn run_tune(args: &GeneticTuneArgs, exclude: &[String], out: &Path) -> Resul
             .collect::<Vec<_>>()
             .join(", "),
         config,
-        settings.generations,
-        settings.population,
-        args.games.games,
+        chainmate::text::count(settings.generations, "generation"),
+        chainmate::text::count(settings.population, "agent"),
+        chainmate::text::count(args.games.games, "game"),
         limit_text(args.games.tc, args.games.nodes),
         settings.selection,
         settings.crossover,
@@ -275,13 +275,13 @@ pub fn run_experiment(args: &GeneticExperimentArgs) -> Result<(), CliError> {
         std::fs::create_dir_all(dir).map_err(|e| CliError::Create(dir.clone(), e))?;
     }
     outln!(
-        "Paper 000's genetic learning: 3 conditions × {} generations × {} agents, {} games \
-         per pairing, {}; final round robin {} games per pairing.\n",
-        args.generations,
-        args.population,
-        args.games.games,
+        "Paper 000's genetic learning: 3 conditions × {} × {}, {} per pairing, {}; \
+         final round robin {} per pairing.\n",
+        chainmate::text::count(args.generations, "generation"),
+        chainmate::text::count(args.population, "agent"),
+        chainmate::text::count(args.games.games, "game"),
         limit_text(args.games.tc, args.games.nodes),
-        args.final_games
+        chainmate::text::count(args.final_games, "game")
     );
     let started = Instant::now();
     let mut finalists: Vec<(String, Vec<f64>)> = Vec::new();
@@ -379,7 +379,8 @@ pub fn run_experiment(args: &GeneticExperimentArgs) -> Result<(), CliError> {
             + per_rr(finalists.len(), args.final_games)
     };
     outln!(
-        "\n{played} games in {:.0} s (the paper: about 250 + 64 games in three and a half days)",
+        "\n{} in {:.0} s (the paper: about 250 + 64 games in three and a half days)",
+        chainmate::text::count(played, "game"),
         started.elapsed().as_secs_f64()
     );
     Ok(())

@@ -123,11 +123,12 @@ fn build(args: &BuildArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::Input(e.to_string()))?;
     let size = std::fs::metadata(&args.io.out).map_or(0, |m| m.len());
     outln!(
-        "{} games ({} outside the dates, {} unreadable), {cases} cases, {} distinct, \
+        "{} ({} outside the dates, {} unreadable), {}, {} distinct, \
          {size} bytes written to {} in {:.1} s (mining {:.1} s)",
-        stats.games,
+        chainmate::text::count(stats.games as usize, "game"),
         stats.out_of_dates,
         stats.unreadable,
+        chainmate::text::count(cases, "case"),
         contents.records.len(),
         args.io.out.display(),
         start.elapsed().as_secs_f64(),
@@ -155,10 +156,10 @@ fn stats(args: &StatsArgs) -> Result<(), CliError> {
     let contents = library.contents();
     let size = std::fs::metadata(&args.file).map_or(0, |m| m.len());
     outln!(
-        "{}: {} games, {} cases, {} distinct, {size} bytes, loaded in {:.0} ms",
+        "{}: {}, {}, {} distinct, {size} bytes, loaded in {:.0} ms",
         args.file.display(),
-        contents.games,
-        contents.cases(),
+        chainmate::text::count(contents.games as usize, "game"),
+        chainmate::text::count(contents.cases() as usize, "case"),
         contents.records.len(),
         loaded.as_secs_f64() * 1000.0
     );
@@ -210,8 +211,9 @@ fn stats(args: &StatsArgs) -> Result<(), CliError> {
             .map(|(m, n)| format!("{m} {:.1}%", 100.0 * *n as f64 / total.max(1) as f64))
             .collect();
         outln!(
-            "after {mv} ({}): {total} cases; replies {}",
+            "after {mv} ({}): {}; replies {}",
             mv.kind().describe(),
+            chainmate::text::count(total as usize, "case"),
             list.join(", ")
         );
     }

@@ -89,6 +89,11 @@ pub struct MatchArgs {
     /// stops the match there.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = positive_seconds)]
     pub uci_timeout: Duration,
+    /// Print the final report as one JSON object on standard output (the match's header and
+    /// warnings go to standard error): engines, limits, W/D/L, score, Elo and its interval,
+    /// colours, terminations, the SPRT, the PGN file.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// A positive number of seconds, as `--uci-timeout` takes it.
@@ -128,7 +133,11 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let started = tournament::start_match(&settings).map_err(|e| CliError::Input(e.to_string()))?;
     let settings = started.settings.clone();
     let mut pgn = args.pgn.as_deref().map(create_pgn).transpose()?;
-    outln!("{}", header(args, &settings));
+    if args.json {
+        eprintln!("{}", header(args, &settings));
+    } else {
+        outln!("{}", header(args, &settings));
+    }
     let bar = games_bar(settings.games);
     let mut write_failed = false;
     let report = started.play(|record, stats| {
@@ -149,11 +158,21 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         }
     });
     bar.finish_and_clear();
-    out!("{}", tournament::summary(&settings, &report.stats));
-    if let (Some(rating), Some(e)) = (args.rating_b, report.stats.elo()) {
-        outln!("{}", e.rating_line(rating));
+    if !args.json {
+        out!("{}", tournament::summary(&settings, &report.stats));
+        if let (Some(rating), Some(e)) = (args.rating_b, report.stats.elo()) {
+            outln!("{}", e.rating_line(rating));
+        }
     }
-    finish(args, pgn, &report.stats, write_failed)
+    let result = finish(args, pgn, &report.stats, write_failed);
+    if args.json {
+        let pgn = args.pgn.as_ref().map(|p| p.display().to_string());
+        let object = tournament::summary_json(&settings, &report.stats, args.rating_b)
+            .optional("pgn", pgn.map(|p| chainmate::text::json_string(&p)))
+            .boolean("pgn_complete", result.is_ok());
+        outln!("{object}");
+    }
+    result
 }
 
 /// A warning for a game lost by a crash, an illegal move or on time, as it happens:
@@ -186,16 +205,25 @@ fn finish(
     if let Some(mut out) = pgn {
         write_failed |= out.flush().is_err();
     }
-    if let (Some(path), false) = (&args.pgn, write_failed) {
-        outln!("PGN: {} ({} games)", path.display(), stats.games());
+    if let (Some(path), false, false) = (&args.pgn, write_failed, args.json) {
+        outln!(
+            "PGN: {} ({})",
+            path.display(),
+            chainmate::text::count(stats.games() as usize, "game")
+        );
     }
     let forfeits = stats.count(Termination::TimeForfeit)
         + stats.count(Termination::IllegalMove)
         + stats.count(Termination::Crash);
     if forfeits > 0 {
         eprintln!(
-            "warning: {forfeits} games were lost on time, by an illegal move or by an engine \
-             failure (see the PGN's Termination tags)"
+            "warning: {} lost on time, by an illegal move or by an engine failure (see \
+             the PGN's Termination tags)",
+            if forfeits == 1 {
+                "1 game was".to_string()
+            } else {
+                format!("{forfeits} games were")
+            }
         );
     }
     match (&args.pgn, write_failed) {
@@ -295,9 +323,9 @@ fn header(args: &MatchArgs, settings: &MatchSettings) -> String {
         .max_moves
         .map_or(String::new(), |m| format!(", move cap {m}"));
     format!(
-        "Match: {} games, {limit}{cap}, {book} ({} openings, {order}), {} at a time, hash {} MiB",
-        settings.games,
-        settings.openings.len(),
+        "Match: {}, {limit}{cap}, {book} ({}, {order}), {} at a time, hash {} MiB",
+        chainmate::text::count(settings.games, "game"),
+        chainmate::text::count(settings.openings.len(), "opening"),
         settings.concurrency,
         settings.hash_mb
     )

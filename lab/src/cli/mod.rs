@@ -109,7 +109,7 @@ impl From<crate::tournament::PlayerSpecError> for CliError {
 
 /// Parses the command line and runs it; returns the process exit code.
 pub fn run() -> i32 {
-    let cli = Cli::parse();
+    let cli: Cli = chainmate::cli::version::parse(env!("CARGO_PKG_VERSION"));
     let result = match cli.command {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),

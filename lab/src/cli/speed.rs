@@ -10,6 +10,7 @@ use crate::experiments::speed;
 use crate::tournament::ExternalSpec;
 use chainmate::bench::BENCH_FENS;
 use chainmate::core::Board;
+use chainmate::outln;
 
 /// Arguments of `experiment speed`.
 #[derive(Args, Debug)]
@@ -62,7 +63,7 @@ pub fn run(args: &SpeedArgs) -> Result<(), CliError> {
     .map_err(|e| CliError::Input(e.to_string()))?;
     bar.finish_and_clear();
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    println!(
+    outln!(
         "{}, go movetime {}, Hash {}, 1 thread, {} (engines in turn)",
         plural(positions.len(), "position"),
         args.movetime,
@@ -72,7 +73,7 @@ pub fn run(args: &SpeedArgs) -> Result<(), CliError> {
     let base = speeds.first().map_or(1.0, speed::Speeds::median);
     for s in &speeds {
         let rounds: Vec<String> = s.rounds.iter().map(|n| format!("{:.0}", n)).collect();
-        println!(
+        outln!(
             "{:<28} median {:>10.0} nps  ({:.3} of the first)  rounds: {}",
             s.name,
             s.median(),

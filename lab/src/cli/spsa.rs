@@ -133,8 +133,8 @@ pub fn run_tune(
         return Err(e.into());
     }
     outln!(
-        "{} pairs in {:.0} s; plus minus minus, summed: {:+}",
-        settings.iterations,
+        "{} in {:.0} s; plus minus minus, summed: {:+}",
+        chainmate::text::count(settings.iterations, "pair"),
         started.elapsed().as_secs_f64(),
         state.result_sum
     );
@@ -168,10 +168,10 @@ fn initial_state(args: &GeneticTuneArgs, settings: &SpsaSettings) -> Result<Spsa
 /// Prints what the run will do: iterations, limits and each parameter's start and range.
 fn print_plan(config: &str, settings: &SpsaSettings, args: &GeneticTuneArgs) {
     outln!(
-        "SPSA on `{config}`: {} iterations (game pairs), {}, {} pairs at once, r_end {}, seed {}",
-        settings.iterations,
+        "SPSA on `{config}`: {} (game pairs), {}, {} at once, r_end {}, seed {}",
+        chainmate::text::count(settings.iterations, "iteration"),
         limit_text(args.games.tc, args.games.nodes),
-        settings.batch,
+        chainmate::text::count(settings.batch, "pair"),
         settings.r_end,
         settings.seed
     );

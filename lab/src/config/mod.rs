@@ -495,11 +495,7 @@ impl LabOptions {
         }
         Err(ConfigError::UnknownToken {
             token: token.to_string(),
-            presets: PRESETS
-                .iter()
-                .map(|p| p.name)
-                .filter(|n| !n.is_empty())
-                .collect(),
+            presets: PRESETS.iter().map(|p| p.name).collect(),
         })
     }
 
@@ -568,7 +564,8 @@ impl Options for LabOptions {
         match self.save_library()? {
             Ok(0) => None,
             Ok(n) => Some(format!(
-                "library: {n} new cases written to {}",
+                "library: {} written to {}",
+                chainmate::text::count(n, "new case"),
                 self.action_file
             )),
             Err(e) => Some(format!("{e}; cases kept in memory")),

@@ -135,7 +135,8 @@ pub fn markdown(
     }
     let _ = writeln!(
         out,
-        "\nAverage nodes per position over {positions} positions; the change is relative to `{}` (negative = fewer nodes).",
+        "\nAverage nodes per position over {}; the change is relative to `{}` (negative = fewer nodes).",
+        chainmate::text::count(positions, "position"),
         configs.first().map_or("", |c| c.0.as_str())
     );
     out

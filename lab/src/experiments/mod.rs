@@ -5,7 +5,8 @@
 //!   (`chainmate-lab bench --config`).
 //! * [`experiment`]: node counts of configurations over a suite (`chainmate-lab experiment
 //!   nodes`).
-//! * [`figures`]: the documentation's node-count tables, regenerated and checked.
+//! * [`figures`]: the documentation's generated tables (node counts, paper 000's Figure 3
+//!   summary and Table 4, win/draw/loss readings), regenerated and checked.
 //! * [`predict`]: move prediction by the action library and the search (paper 003).
 //! * [`book_distance`]: what a case-based book move costs by retrieval distance.
 //! * [`table4`]: paper 000's Table 4, the case-based opening player's book moves.

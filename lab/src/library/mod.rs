@@ -94,14 +94,15 @@ impl Retrieval {
         let moves: Vec<String> = self.replies.iter().map(|r| r.mv.to_string()).collect();
         if moves.is_empty() {
             format!(
-                "library: {} cases after move filter, {} after similarity, no legal reply: \
+                "library: {} after move filter, {} after similarity, no legal reply: \
                  searching every move",
-                self.after_move, self.after_similarity
+                chainmate::text::count(self.after_move, "case"),
+                self.after_similarity
             )
         } else {
             format!(
-                "library: {} cases after move filter, {} after similarity, moves {}",
-                self.after_move,
+                "library: {} after move filter, {} after similarity, moves {}",
+                chainmate::text::count(self.after_move, "case"),
                 self.after_similarity,
                 moves.join(" ")
             )

@@ -205,7 +205,7 @@ impl fmt::Display for EngineError {
             } => write!(
                 f,
                 "{engine} has no option '{option}' (it declares: {})",
-                declared.join(", ")
+                chainmate::text::name_list(declared)
             ),
             EngineError::BadOptionValue {
                 engine,

@@ -318,6 +318,94 @@ pub fn summary(settings: &MatchSettings, stats: &MatchStats) -> String {
     out
 }
 
+/// The match's final report as one JSON object, the same facts as [`summary`]: the engines,
+/// the limits, A's wins, draws and losses, its score, the Elo difference with its 95 %
+/// interval (`null` where there is no finite value), A's rating given B's, the colours'
+/// results, the count of each termination, and the SPRT's state when one ran.
+pub fn summary_json(
+    settings: &MatchSettings,
+    stats: &MatchStats,
+    rating_b: Option<f64>,
+) -> chainmate::text::JsonObject {
+    use chainmate::text::{json_number, JsonObject};
+    let elo = stats.elo();
+    let finite = |v: Option<f64>| json_number(v.unwrap_or(f64::NAN));
+    let [white, drawn, black] = stats.by_color;
+    let terminations = Termination::ALL
+        .iter()
+        .zip(stats.terminations)
+        .fold(JsonObject::new(), |o, (t, n)| {
+            o.int(&t.to_string().replace([' ', '-'], "_"), n)
+        });
+    let mut out = JsonObject::new()
+        .string("engine_a", &settings.a.describe())
+        .string("engine_b", &settings.b.describe())
+        .optional(
+            "tc",
+            settings
+                .time_control
+                .map(|tc| chainmate::text::json_string(&tc.to_string())),
+        )
+        .optional("nodes", settings.nodes.map(|n| n.to_string()))
+        .int("games", stats.games())
+        .int("wins", stats.wins)
+        .int("draws", stats.draws)
+        .int("losses", stats.losses)
+        .raw("score", finite(elo.map(|e| e.score)))
+        .raw("elo", finite(elo.map(|e| e.elo)))
+        .raw(
+            "elo_lower",
+            finite(elo.filter(|e| e.has_interval()).map(|e| e.lower)),
+        )
+        .raw(
+            "elo_upper",
+            finite(elo.filter(|e| e.has_interval()).map(|e| e.upper)),
+        )
+        .raw(
+            "rating_a",
+            finite(rating_b.and_then(|r| elo.map(|e| r + e.elo))),
+        )
+        .raw(
+            "by_colour",
+            JsonObject::new()
+                .int("white", white)
+                .int("draw", drawn)
+                .int("black", black)
+                .render(),
+        )
+        .raw("terminations", terminations.render());
+    if let Some(test) = settings.sprt {
+        let (lower, upper) = test.bounds();
+        let decision = match (
+            stats.sprt_crossing,
+            test.decision(stats.wins, stats.draws, stats.losses),
+        ) {
+            (Some((d, _)), _) | (None, Some(d)) => Some(d),
+            (None, None) => None,
+        };
+        let decision = decision.map(|d| {
+            chainmate::text::json_string(match d {
+                sprt::Decision::H1 => "H1",
+                sprt::Decision::H0 => "H0",
+            })
+        });
+        out = out.raw(
+            "sprt",
+            JsonObject::new()
+                .float("elo0", test.elo0)
+                .float("elo1", test.elo1)
+                .float("alpha", test.alpha)
+                .float("beta", test.beta)
+                .float("llr", test.llr(stats.wins, stats.draws, stats.losses))
+                .float("lower", lower)
+                .float("upper", upper)
+                .optional("decision", decision)
+                .render(),
+        );
+    }
+    out
+}
+
 /// `SPRT elo0=0 elo1=5 alpha=0.05 beta=0.05: LLR 2.97 (-2.94, 2.94): H1 accepted`.
 ///
 /// When the bound was crossed before the last games in progress finished, the decision is the
@@ -334,10 +422,10 @@ pub fn sprt_line(test: &sprt::Sprt, stats: &MatchStats) -> String {
         test.decision(stats.wins, stats.draws, stats.losses),
     ) {
         (Some((d, [w, dr, l])), now) if now != Some(d) => format!(
-            "{} (LLR {:.2} after {} games; the games then in progress brought it to {llr:.2})",
+            "{} (LLR {:.2} after {}; the games then in progress brought it to {llr:.2})",
             name(d),
             test.llr(w, dr, l),
-            w + dr + l
+            chainmate::text::count((w + dr + l) as usize, "game")
         ),
         (_, Some(d)) => name(d).to_string(),
         (_, None) => "no decision".to_string(),

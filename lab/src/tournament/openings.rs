@@ -107,9 +107,9 @@ pub fn load_book(path: &Path) -> Result<(Vec<Opening>, Vec<BookWarning>), String
     let (openings, warnings) = parse_book(&text, BookFormat::from_path(path));
     if openings.is_empty() {
         return Err(format!(
-            "book {} holds no usable opening ({} bad lines)",
+            "book {} holds no usable opening ({})",
             path.display(),
-            warnings.len()
+            chainmate::text::count(warnings.len(), "bad line")
         ));
     }
     Ok((openings, warnings))

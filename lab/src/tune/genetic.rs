@@ -465,8 +465,8 @@ impl GaState {
         }
         if !state.finished(settings) && state.population.len() != settings.population {
             return Err(format!(
-                "the checkpoint has {} agents to play, this run's population is {}",
-                state.population.len(),
+                "the checkpoint has {} to play, this run's population is {}",
+                chainmate::text::count(state.population.len(), "agent"),
                 settings.population
             ));
         }

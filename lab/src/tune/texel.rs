@@ -150,8 +150,11 @@ impl fmt::Display for RoundReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "round {:>3}: train {:.6}  held-out {:.6}  ({} parameters changed)",
-            self.round, self.train, self.validation, self.changed
+            "round {:>3}: train {:.6}  held-out {:.6}  ({} changed)",
+            self.round,
+            self.train,
+            self.validation,
+            chainmate::text::count(self.changed, "parameter")
         )
     }
 }
