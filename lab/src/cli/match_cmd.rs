@@ -176,7 +176,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
 }
 
 /// A warning for a game lost by a crash, an illegal move or on time, as it happens:
-/// `warning: game 3 (default - chainmate 0.1.0): Black forfeits: ...`; `None` for other games.
+/// `warning: game 3 (default - chainmate 0.2.0): Black forfeits: ...`; `None` for other games.
 fn forfeit_line(record: &GameRecord) -> Option<String> {
     let outcome = &record.outcome;
     let forfeit = matches!(
