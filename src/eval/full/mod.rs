@@ -260,10 +260,8 @@ impl Full {
             .map(|&pc| board.pieces(pc).popcount() as i32 * PHASE_UNITS[pc.index()])
             .sum();
         // Attack maps of both sides first: threats and king safety need the other side's.
-        let maps = [
-            SideMaps::of(board, Color::White),
-            SideMaps::of(board, Color::Black),
-        ];
+        let mut maps = [SideMaps::default(); 2];
+        SideMaps::both(board, &mut maps);
         for color in [Color::White, Color::Black] {
             let side = SideView {
                 board,
