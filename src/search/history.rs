@@ -194,11 +194,32 @@ impl Heuristics {
     /// The correction of `board`'s static evaluation, centipawns: the tables' entries
     /// scaled by their `weights` (percent), summed.
     pub fn correction(&self, board: &Board, weights: &CorrectionWeights) -> i32 {
-        let mut sum = 0i64;
-        for (table, (&key, &weight)) in CORRECTION_KEYS.iter().zip(weights).enumerate() {
+        self.correction_at(&Self::correction_slots(board), weights)
+    }
+
+    /// `board`'s slot in each correction table, by [`CORRECTION_KEYS`].
+    #[inline]
+    pub fn correction_slots(board: &Board) -> [usize; 3] {
+        std::array::from_fn(|table| Self::correction_index(board, table, CORRECTION_KEYS[table]))
+    }
+
+    /// Starts fetching the entries at `slots` of the tables of non-zero weight.
+    #[inline]
+    pub fn prefetch_correction(&self, slots: &[usize; 3], weights: &CorrectionWeights) {
+        for (&slot, &weight) in slots.iter().zip(weights) {
             if weight > 0 {
-                let entry = self.correction[Self::correction_index(board, table, key)];
-                sum += i64::from(entry) * i64::from(weight);
+                crate::search::tt::prefetch(&self.correction[slot]);
+            }
+        }
+    }
+
+    /// [`Heuristics::correction`] from the slots [`Heuristics::correction_slots`] gave.
+    #[inline]
+    pub fn correction_at(&self, slots: &[usize; 3], weights: &CorrectionWeights) -> i32 {
+        let mut sum = 0i64;
+        for (&slot, &weight) in slots.iter().zip(weights) {
+            if weight > 0 {
+                sum += i64::from(self.correction[slot]) * i64::from(weight);
             }
         }
         (sum / (100 * i64::from(CORRECTION_GRAIN))) as i32

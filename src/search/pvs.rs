@@ -35,7 +35,7 @@
 use std::cell::OnceCell;
 
 use super::extension::Extension;
-use super::history::Lineage;
+use super::history::{Heuristics, Lineage};
 use super::ordering::MovePicker;
 use super::params::SearchParams;
 use super::see::see_ge;
@@ -357,8 +357,7 @@ impl<X: Extension> Thread<'_, X> {
                 raw: -INFINITE,
             };
         }
-        let raw = tt.map_or_else(|| self.evaluate(board), |hit| hit.eval);
-        let corrected = self.corrected(board, raw);
+        let (raw, corrected) = self.evaluate_corrected(board, tt.map(|hit| hit.eval));
         let sharp = match tt {
             Some(hit) if hit.score.abs() < TB_WIN_IN_MAX_PLY => {
                 let fits = match hit.bound {
@@ -391,6 +390,26 @@ impl<X: Extension> Thread<'_, X> {
             return raw;
         }
         (raw + self.heuristics.correction(board, &weights)).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The raw static evaluation (`stored`, or the evaluator's) and the corrected one, as
+    /// [`Thread::corrected`] gives it; the correction entries are fetched while the evaluator
+    /// works.
+    pub(crate) fn evaluate_corrected(
+        &self,
+        board: &Board,
+        stored: Option<Score>,
+    ) -> (Score, Score) {
+        let weights = self.correction_weights();
+        if weights == [0; 3] {
+            let raw = stored.unwrap_or_else(|| self.evaluate(board));
+            return (raw, raw);
+        }
+        let slots = Heuristics::correction_slots(board);
+        self.heuristics.prefetch_correction(&slots, &weights);
+        let raw = stored.unwrap_or_else(|| self.evaluate(board));
+        let correction = self.heuristics.correction_at(&slots, &weights);
+        (raw, (raw + correction).clamp(-MAX_EVAL, MAX_EVAL))
     }
 
     /// The correction tables' weights in percent (pawns, White's pieces, Black's pieces).
@@ -790,6 +809,7 @@ fn has_pieces(board: &Board) -> bool {
 /// the loop goes on, so pruning move by move loses nothing against skipping all quiet moves
 /// at once, and keeps the quiet checks.) Returns whether to skip `mv`, the `move_count`-th
 /// move of `node`, with the window's lower end now at `alpha`.
+#[inline]
 pub(crate) fn shallow_prune(
     board: &Board,
     mv: Move,
@@ -809,8 +829,9 @@ pub(crate) fn shallow_prune(
         return depth <= p.see_max_depth
             && !see_ge(board, mv, -p.see_capture_margin * depth * depth);
     }
-    // Late-move pruning: enough quiet moves tried (half as many when not improving).
-    let lmp_limit = (p.lmp_base + depth * depth) as usize / (2 - node.improving as usize);
+    // Late-move pruning: enough quiet moves tried (half as many when not improving: the
+    // halving as a shift, since a division by a variable costs a divide instruction).
+    let lmp_limit = (p.lmp_base + depth * depth) as usize >> (!node.improving as usize);
     if depth <= p.lmp_max_depth && move_count > lmp_limit {
         return true;
     }

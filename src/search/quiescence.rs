@@ -38,15 +38,10 @@ impl<X: Extension> Thread<'_, X> {
         if let Some(score) = tt_cutoff(tt, 0, alpha, beta, pv_node) {
             return score;
         }
-        let raw = if in_check {
-            -INFINITE
+        let (raw, stand_pat) = if in_check {
+            (-INFINITE, -INFINITE)
         } else {
-            tt.map_or_else(|| self.evaluate(board), |h| h.eval)
-        };
-        let stand_pat = if in_check {
-            raw
-        } else {
-            self.corrected(board, raw)
+            self.evaluate_corrected(board, tt.map(|h| h.eval))
         };
         if stand_pat >= beta {
             return stand_pat;

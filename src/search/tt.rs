@@ -157,6 +157,22 @@ pub struct TranspositionTable {
     used: AtomicBool,
 }
 
+/// Hints the CPU to start fetching the cache line of `value`, to be read soon.
+#[inline(always)]
+pub(crate) fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching is a hint with no memory effects; any address is allowed, and this
+    // one is a live reference.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(
+            value as *const T as *const i8,
+            std::arch::x86_64::_MM_HINT_T0,
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
 impl TranspositionTable {
     /// The largest size accepted, in MiB.
     pub const MAX_MB: usize = 65_536;
@@ -243,17 +259,7 @@ impl TranspositionTable {
     /// Hints the CPU to start fetching the bucket of `hash` (call right after a move is made).
     #[inline(always)]
     pub fn prefetch(&self, hash: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let ptr = self.bucket(hash) as *const Bucket as *const i8;
-            // SAFETY: prefetching is a hint with no memory effects; any address is allowed, and
-            // this one points into the live bucket array.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = hash;
+        prefetch(self.bucket(hash));
     }
 
     /// Looks up `hash`; `ply` converts stored mate scores back to root distance.
