@@ -4,7 +4,7 @@
 use super::walk::{add, Accumulator, SideView};
 use super::Full;
 use crate::core::attacks::pawn_attacks_set;
-use crate::core::{Bitboard, Piece};
+use crate::core::Piece;
 
 impl Full {
     /// Threats on the enemy's pieces by each kind of attacker, hanging pieces, and the
@@ -14,25 +14,33 @@ impl Full {
         let minors = us.by_piece[Piece::Knight.index()] | us.by_piece[Piece::Bishop.index()];
         let rooks = us.by_piece[Piece::Rook.index()];
         let queens = us.by_piece[Piece::Queen.index()];
-        for victim in [
+        let enemy_pieces = board.color(!color) - board.colored(!color, Piece::King);
+        // Threats by kind of attacker and of victim: one count per attacked enemy piece (few
+        // are attacked, so this walks fewer squares than counting each pair of kinds).
+        let victim = |sq| board.piece_on(sq).map_or(0, Piece::index);
+        for sq in enemy_pieces & us.pawn_attacks {
+            add!(acc, p, color, threat_by_pawn, victim(sq), 1);
+        }
+        for sq in enemy_pieces & minors {
+            add!(acc, p, color, threat_by_minor, victim(sq), 1);
+        }
+        for sq in enemy_pieces & rooks {
+            add!(acc, p, color, threat_by_rook, victim(sq), 1);
+        }
+        for sq in enemy_pieces & queens {
+            add!(acc, p, color, threat_by_queen, victim(sq), 1);
+        }
+        for own in [
             Piece::Pawn,
             Piece::Knight,
             Piece::Bishop,
             Piece::Rook,
             Piece::Queen,
         ] {
-            let v = victim.index();
-            let theirs = board.colored(!color, victim);
-            let count = |set: Bitboard| (theirs & set).popcount() as i32;
-            add!(acc, p, color, threat_by_pawn, v, count(us.pawn_attacks));
-            add!(acc, p, color, threat_by_minor, v, count(minors));
-            add!(acc, p, color, threat_by_rook, v, count(rooks));
-            add!(acc, p, color, threat_by_queen, v, count(queens));
-            let defended_own = (board.colored(color, victim) & us.all).popcount() as i32;
-            add!(acc, p, color, defended, v, defended_own);
+            let defended_own = (board.colored(color, own) & us.all).popcount() as i32;
+            add!(acc, p, color, defended, own.index(), defended_own);
         }
         let undefended = !s.them.all;
-        let enemy_pieces = board.color(!color) - board.colored(!color, Piece::King);
         let hanging_pieces = (enemy_pieces & us.all & undefended).popcount() as i32;
         add!(acc, p, color, hanging, hanging_pieces);
         let king_reach = us.by_piece[Piece::King.index()];
