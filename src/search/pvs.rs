@@ -436,6 +436,7 @@ impl<X: Extension> Thread<'_, X> {
             + depth / p.nmp_depth_divisor.max(1)
             + ((node.eval.sharp - beta) / p.nmp_eval_divisor.max(1)).min(3);
         let null = board.null_move()?;
+        self.prefetch(null.hash());
         self.push(board, null.hash(), ply, None);
         let kind = NodeKind::non_pv(!node.cut_node);
         let score = -self.pvs(&null, depth - r, -beta, -beta + 1, ply + 1, kind);
