@@ -125,40 +125,7 @@ fn perft_refuses_a_depth_that_cannot_finish() {
 /// `--tunables` works before or after `uci`, and lists every parameter as an option.
 #[test]
 fn tunables_flag_works_before_and_after_uci() {
-    use std::io::Write;
-    for args in [
-        vec!["--tunables", "uci"],
-        vec!["uci", "--tunables"],
-        vec!["uci"],
-    ] {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_chainmate"))
-            .args(&args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(b"uci\nquit\n")
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
-        let stdout = text(&out.stdout);
-        let tunables = stdout
-            .lines()
-            .filter(|l| l.starts_with("option name full."))
-            .count();
-        let listed = args.contains(&"--tunables");
-        assert_eq!(
-            tunables > 1000,
-            listed,
-            "{args:?}: {tunables} full.* options"
-        );
-        assert!(stdout.contains("option name Hash type spin"), "{args:?}");
-    }
+    common::assert_tunables_flag_works("option name full.", 1000);
 }
 
 /// Every subcommand's help is plain text: no intra-doc links or paths leaked from the doc
@@ -170,16 +137,7 @@ fn help_texts_carry_no_doc_links() {
         commands.push(vec![c]);
     }
     commands.push(vec!["tb", "probe"]);
-    for mut args in commands {
-        args.push("--help");
-        let out = chainmate(&args);
-        let help = text(&out.stdout);
-        assert!(out.status.success(), "{args:?}");
-        assert!(
-            !help.contains("crate::") && !help.contains("[`"),
-            "{args:?} help has a doc link:\n{help}"
-        );
-    }
+    common::assert_help_texts_carry_no_doc_links(commands);
 }
 
 /// Asserts that the binary ended quietly when its reader went away: no panic, no exit code

@@ -102,6 +102,57 @@ pub fn chainmate(args: &[&str]) -> std::process::Output {
         .expect("run chainmate")
 }
 
+/// Asserts that `--tunables` works before or after `uci` and lists every parameter as a UCI
+/// option: more than `at_least` options named `prefix…` with it, none without.
+pub fn assert_tunables_flag_works(prefix: &str, at_least: usize) {
+    use std::io::Write;
+    for args in [
+        vec!["--tunables", "uci"],
+        vec!["uci", "--tunables"],
+        vec!["uci"],
+    ] {
+        let mut child = std::process::Command::new(BIN)
+            .args(&args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"uci\nquit\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let tunables = stdout.lines().filter(|l| l.starts_with(prefix)).count();
+        let listed = args.contains(&"--tunables");
+        assert_eq!(
+            tunables > at_least,
+            listed,
+            "{args:?}: {tunables} {prefix}* options"
+        );
+        assert!(stdout.contains("option name Hash type spin"), "{args:?}");
+    }
+}
+
+/// Asserts that the help of each of `commands` (plain text, from doc comments clap reads)
+/// carries no intra-doc link or path.
+pub fn assert_help_texts_carry_no_doc_links(commands: Vec<Vec<&str>>) {
+    for mut args in commands {
+        args.push("--help");
+        let out = chainmate(&args);
+        let help = text(&out.stdout);
+        assert!(out.status.success(), "{args:?}");
+        assert!(
+            !help.contains("crate::") && !help.contains("[`"),
+            "{args:?} help has a doc link:\n{help}"
+        );
+    }
+}
+
 /// Runs the built binary ([`BIN`]) with `args` and `input` on its standard input, its
 /// standard output a pipe whose reader reads `lines` lines and goes away (as `| head -1`
 /// does; with 0 the reader is gone before the binary starts, so its first write meets the
