@@ -119,24 +119,9 @@ fn the_version_names_commit_and_cpu_path() {
     }
 }
 
-/// The whole of standard output as one JSON object.
-fn json_of(args: &[&str]) -> common::json::Value {
-    let out = chainmate(args);
-    let stdout = text(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{args:?}: {stdout}{}",
-        text(&out.stderr)
-    );
-    assert_eq!(stdout.lines().count(), 1, "{args:?}: one line: {stdout}");
-    let value = common::json::parse(&stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {stdout}"));
-    assert!(matches!(value, common::json::Value::Object(_)), "{stdout}");
-    value
-}
-
 #[test]
 fn bench_json_is_one_object_with_the_signature() {
-    let v = json_of(&["bench", "4", "--json"]);
+    let v = common::json::object_of(&["bench", "4", "--json"]);
     let plain = chainmate(&["bench", "4"]);
     let nodes: f64 = text(&plain.stdout)
         .split_whitespace()
@@ -171,7 +156,7 @@ fn epd_json_is_one_object_with_every_failure() {
     )
     .unwrap();
     let name = suite.to_str().unwrap();
-    let v = json_of(&["epd", name, "--depth", "3", "--json"]);
+    let v = common::json::object_of(&["epd", name, "--depth", "3", "--json"]);
     std::fs::remove_file(&suite).ok();
     assert_eq!(v.get("file").and_then(|s| s.as_str()), Some(name));
     assert_eq!(v.get("positions").and_then(|n| n.as_f64()), Some(2.0));

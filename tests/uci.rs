@@ -579,31 +579,12 @@ fn no_legal_move_answers_none() {
     assert_eq!(mv, "(none)");
 }
 
-/// The `pv` of an `info` line, as moves.
-fn pv_of(line: &str) -> Vec<&str> {
-    line.split(" pv ")
-        .nth(1)
-        .map_or(Vec::new(), |pv| pv.split_whitespace().collect())
-}
-
 #[test]
 fn the_last_info_shows_the_move_played_and_its_ponder_move() {
     let mut e = Engine::start();
     for go in ["go movetime 77", "go movetime 300", "go nodes 5000"] {
         e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-        e.send(go);
-        let (_, lines) = e.bestmove();
-        let last_pv = lines
-            .iter()
-            .rev()
-            .find(|l| l.contains(" pv "))
-            .expect("an info line with a pv");
-        let words: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
-        let pv = pv_of(last_pv);
-        assert_eq!(pv.first(), words.get(1), "{go}: {lines:?}");
-        if let Some(ponder) = words.get(3) {
-            assert_eq!(pv.get(1), Some(ponder), "{go}: {lines:?}");
-        }
+        e.assert_last_pv_is_the_move_played(go, go);
     }
     e.send("quit");
     assert!(e.close_and_wait().success());

@@ -225,21 +225,6 @@ fn the_lab_version_names_commit_and_cpu_path() {
     );
 }
 
-/// The whole of standard output as one JSON object.
-fn json_of(args: &[&str]) -> common::json::Value {
-    let out = chainmate(args);
-    let stdout = text(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{args:?}: {stdout}{}",
-        text(&out.stderr)
-    );
-    assert_eq!(stdout.lines().count(), 1, "{args:?}: one line: {stdout}");
-    let value = common::json::parse(&stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {stdout}"));
-    assert!(matches!(value, common::json::Value::Object(_)), "{stdout}");
-    value
-}
-
 fn number(v: &common::json::Value, key: &str) -> f64 {
     v.get(key)
         .and_then(|n| n.as_f64())
@@ -248,10 +233,10 @@ fn number(v: &common::json::Value, key: &str) -> f64 {
 
 #[test]
 fn the_labs_bench_json_gives_the_signature_and_the_pins() {
-    let v = json_of(&["bench", "3", "--search", "alphabeta", "--json"]);
+    let v = common::json::object_of(&["bench", "3", "--search", "alphabeta", "--json"]);
     assert_eq!(number(&v, "depth"), 3.0);
     assert!(number(&v, "nodes") > 0.0);
-    let v = json_of(&["bench", "--config", "minimax", "--json"]);
+    let v = common::json::object_of(&["bench", "--config", "minimax", "--json"]);
     assert_eq!(v.get("name").and_then(|s| s.as_str()), Some("minimax"));
     assert_eq!(number(&v, "nodes"), 216_369.0);
     assert_eq!(number(&v, "pinned"), 216_369.0);
@@ -266,7 +251,7 @@ fn the_labs_epd_json_is_one_object() {
         "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"mate\";\n",
     )
     .unwrap();
-    let v = json_of(&[
+    let v = common::json::object_of(&[
         "epd",
         suite.to_str().unwrap(),
         "--depth",
@@ -290,7 +275,7 @@ fn the_labs_epd_json_is_one_object() {
 #[test]
 fn match_json_is_one_object_with_the_report() {
     let pgn = temp_path("match.pgn");
-    let v = json_of(&[
+    let v = common::json::object_of(&[
         "match",
         "--engine-a",
         "default",

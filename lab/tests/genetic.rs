@@ -191,16 +191,7 @@ fn tune_method_genetic_refuses_bad_input_and_leaves_no_file() {
         (&["--resume", "/nonexistent/ck"], "cannot read"),
         (&["--mutation", "1.5"], "not a probability"),
     ];
-    for (extra, message) in cases {
-        let mut args: Vec<&str> = base.to_vec();
-        args.push(out.to_str().unwrap());
-        args.extend_from_slice(extra);
-        let result = chainmate(&args);
-        assert_eq!(result.status.code(), Some(2), "{extra:?}");
-        let stderr = text(&result.stderr);
-        assert!(stderr.contains(message), "{extra:?}: {stderr}");
-        assert!(!out.exists());
-    }
+    common::assert_each_refused(&base, &out, &cases);
     // An unwritable output: a clear error, nothing left beside it.
     let dir = temp("dir");
     std::fs::create_dir_all(&dir).unwrap();

@@ -102,16 +102,7 @@ fn tune_method_spsa_refuses_bad_input_and_leaves_no_file() {
         (&["--c-end", "nan"], "--c-end"),
         (&["--resume", "/nonexistent/ck"], "cannot read"),
     ];
-    for (extra, message) in cases {
-        let mut args: Vec<&str> = base.to_vec();
-        args.push(out.to_str().unwrap());
-        args.extend_from_slice(extra);
-        let result = chainmate(&args);
-        assert_eq!(result.status.code(), Some(2), "{extra:?}");
-        let stderr = text(&result.stderr);
-        assert!(stderr.contains(message), "{extra:?}: {stderr}");
-        assert!(!out.exists());
-    }
+    common::assert_each_refused(&base, &out, &cases);
     // A checkpoint of other parameters is refused with a reason.
     let ck = temp("foreign");
     std::fs::write(&ck, "iteration 2\nsearch.rfp_margin = 80\n").unwrap();

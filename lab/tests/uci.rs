@@ -17,13 +17,6 @@ fn legal_in(fen: &str, mv: &str) -> bool {
     board.parse_uci(mv).is_ok()
 }
 
-/// The `pv` of an `info` line, as moves.
-fn pv_of(line: &str) -> Vec<&str> {
-    line.split(" pv ")
-        .nth(1)
-        .map_or(Vec::new(), |pv| pv.split_whitespace().collect())
-}
-
 #[test]
 fn every_plain_search_plays_through_uci() {
     let mut e = Engine::start();
@@ -158,19 +151,7 @@ fn the_plain_searches_last_info_shows_the_move_played() {
     for (algorithm, go) in [("pvs", "go movetime 77"), ("minimax", "go movetime 300")] {
         e.send(&format!("setoption name Search value {algorithm}"));
         e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-        e.send(go);
-        let (_, lines) = e.bestmove();
-        let last_pv = lines
-            .iter()
-            .rev()
-            .find(|l| l.contains(" pv "))
-            .expect("an info line with a pv");
-        let words: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
-        let pv = pv_of(last_pv);
-        assert_eq!(pv.first(), words.get(1), "{algorithm}: {lines:?}");
-        if let Some(ponder) = words.get(3) {
-            assert_eq!(pv.get(1), Some(ponder), "{algorithm}: {lines:?}");
-        }
+        e.assert_last_pv_is_the_move_played(go, algorithm);
     }
     e.send("quit");
     assert!(e.close_and_wait().success());

@@ -235,3 +235,19 @@ impl Parser<'_> {
             .map_err(|e| format!("{text}: {e}"))
     }
 }
+
+/// Runs the built binary with `args` and reads the whole of its standard output as one JSON
+/// object (asserting a successful run, one line, an object).
+pub fn object_of(args: &[&str]) -> Value {
+    let out = super::chainmate(args);
+    let stdout = super::text(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{args:?}: {stdout}{}",
+        super::text(&out.stderr)
+    );
+    assert_eq!(stdout.lines().count(), 1, "{args:?}: one line: {stdout}");
+    let value = parse(&stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {stdout}"));
+    assert!(matches!(value, Value::Object(_)), "{stdout}");
+    value
+}

@@ -102,6 +102,21 @@ pub fn chainmate(args: &[&str]) -> std::process::Output {
         .expect("run chainmate")
 }
 
+/// Runs the binary with `base`, the output file `out` and each case's extra arguments, and
+/// asserts each is refused (exit 2) with its message on standard error, writing nothing.
+pub fn assert_each_refused(base: &[&str], out: &std::path::Path, cases: &[(&[&str], &str)]) {
+    for &(extra, message) in cases {
+        let mut args: Vec<&str> = base.to_vec();
+        args.push(out.to_str().unwrap());
+        args.extend_from_slice(extra);
+        let result = chainmate(&args);
+        assert_eq!(result.status.code(), Some(2), "{extra:?}");
+        let stderr = text(&result.stderr);
+        assert!(stderr.contains(message), "{extra:?}: {stderr}");
+        assert!(!out.exists());
+    }
+}
+
 /// Asserts that `--tunables` works before or after `uci` and lists every parameter as a UCI
 /// option: more than `at_least` options named `prefix…` with it, none without.
 pub fn assert_tunables_flag_works(prefix: &str, at_least: usize) {

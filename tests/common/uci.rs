@@ -92,6 +92,24 @@ impl Engine {
         (mv, lines)
     }
 
+    /// Sends `go` (after the position is set) and checks that the last info line with a PV
+    /// starts with the move played and, when a ponder move is given, continues with it.
+    pub fn assert_last_pv_is_the_move_played(&mut self, go: &str, label: &str) {
+        self.send(go);
+        let (_, lines) = self.bestmove();
+        let last_pv = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(" pv "))
+            .expect("an info line with a pv");
+        let words: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
+        let pv = pv_of(last_pv);
+        assert_eq!(pv.first(), words.get(1), "{label}: {lines:?}");
+        if let Some(ponder) = words.get(3) {
+            assert_eq!(pv.get(1), Some(ponder), "{label}: {lines:?}");
+        }
+    }
+
     /// `isready`, then waits for `readyok`.
     pub fn ready(&mut self) {
         self.send("isready");
@@ -103,4 +121,11 @@ impl Engine {
         drop(self.stdin.take());
         self.child.wait().unwrap()
     }
+}
+
+/// The moves of an info line's principal variation (empty without one).
+pub fn pv_of(line: &str) -> Vec<&str> {
+    line.split(" pv ")
+        .nth(1)
+        .map_or(Vec::new(), |pv| pv.split_whitespace().collect())
 }
