@@ -5,7 +5,7 @@
 use super::walk::{add, Accumulator, SideView};
 use super::Full;
 use crate::core::attacks::bishop_attacks;
-use crate::core::{Bitboard, Color, Piece};
+use crate::core::{Bitboard, Color, Piece, Square};
 use crate::eval::features::{development_counts, CENTRE};
 
 /// Space counts only while non-pawn material (half pawns, both sides) is at least this: with
@@ -16,9 +16,11 @@ pub const SPACE_PHASE: i32 = 90;
 const LONG_DIAGONALS: Bitboard = Bitboard(0x8040_2010_0804_0201 | 0x0102_0408_1020_4080);
 
 impl Full {
-    /// Material, paper 004's grading by pawn band, and the piece-square tables. The search's
-    /// sum takes the pawns' and the king's material and squares from its caches
-    /// ([`Accumulator::CACHED_KING_PAWNS`]): they change only when a pawn or a king moves.
+    /// Material, paper 004's grading by pawn band, and the pawns' and king's piece-square
+    /// values (the other pieces' squares are counted where the walk meets each piece, in
+    /// [`Full::piece_activity_terms`]). The search's sum takes the pawns' and the king's
+    /// material and squares from its caches ([`Accumulator::CACHED_KING_PAWNS`]): they change
+    /// only when a pawn or a king moves.
     pub(super) fn material_terms<A: Accumulator>(&self, s: &SideView, band: usize, acc: &mut A) {
         let (p, color) = (&self.params, s.color);
         for piece in Piece::ALL {
@@ -28,11 +30,31 @@ impl Full {
                 Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen
             ) {
                 let n = set.popcount() as i32;
+                add!(acc, p, color, material, piece.index(), n);
                 add!(acc, p, color, grading, (piece.index() - 1) * 4 + band, n);
-            } else if A::CACHED_KING_PAWNS {
-                continue;
+            } else if !A::CACHED_KING_PAWNS {
+                self.placement_terms(color, piece, set, acc);
             }
-            self.placement_terms(color, piece, set, acc);
+        }
+    }
+
+    /// The piece-square value of `color`'s `piece` on `sq`.
+    #[inline(always)]
+    pub(super) fn square_term<A: Accumulator>(
+        &self,
+        color: Color,
+        piece: Piece,
+        sq: Square,
+        acc: &mut A,
+    ) {
+        let (p, rs) = (&self.params, color.relative_square(sq).index());
+        match piece {
+            Piece::Pawn => add!(acc, p, color, psqt_pawn, rs, 1),
+            Piece::Knight => add!(acc, p, color, psqt_knight, rs, 1),
+            Piece::Bishop => add!(acc, p, color, psqt_bishop, rs, 1),
+            Piece::Rook => add!(acc, p, color, psqt_rook, rs, 1),
+            Piece::Queen => add!(acc, p, color, psqt_queen, rs, 1),
+            Piece::King => add!(acc, p, color, psqt_king, rs, 1),
         }
     }
 
@@ -58,15 +80,7 @@ impl Full {
             );
         }
         for sq in set {
-            let rs = color.relative_square(sq).index();
-            match piece {
-                Piece::Pawn => add!(acc, p, color, psqt_pawn, rs, 1),
-                Piece::Knight => add!(acc, p, color, psqt_knight, rs, 1),
-                Piece::Bishop => add!(acc, p, color, psqt_bishop, rs, 1),
-                Piece::Rook => add!(acc, p, color, psqt_rook, rs, 1),
-                Piece::Queen => add!(acc, p, color, psqt_queen, rs, 1),
-                Piece::King => add!(acc, p, color, psqt_king, rs, 1),
-            }
+            self.square_term(color, piece, sq, acc);
         }
     }
 
@@ -99,6 +113,7 @@ impl Full {
         let enemy_attack_span = s.enemy_pawns.front_span(!color).beside();
         let outposts = outpost_ranks & (s.us.pawn_attacks - enemy_attack_span);
         for &(piece, sq, att) in s.us.pieces() {
+            self.square_term(color, piece, sq, acc);
             let mob = (att & mobility_area).popcount() as usize;
             let b = Bitboard::from_square(sq);
             match piece {

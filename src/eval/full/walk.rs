@@ -230,7 +230,8 @@ impl SideMaps {
                 };
                 m.by_piece[piece.index()] |= att;
                 // More than 15 pieces cannot happen in a legal position; the cap keeps a
-                // hand-made one from overflowing the list.
+                // hand-made one from overflowing the list (a piece past it goes without its
+                // mobility, placement and square terms, in every accumulator alike).
                 if m.count < m.pieces.len() {
                     m.pieces[m.count] = (piece, sq, att);
                     m.count += 1;
