@@ -2,24 +2,11 @@
 
 mod common;
 
-use common::{chainmate, text};
+use common::{chainmate, chainmate_with_input, text};
 
 #[test]
 fn uci_subcommand_runs_the_engine_and_help_says_so() {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_chainmate"))
-        .arg("uci")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"uci\nisready\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = chainmate_with_input(&["uci"], b"uci\nisready\nquit\n");
     let stdout = text(&out.stdout);
     assert!(
         stdout.contains("uciok") && stdout.contains("readyok"),

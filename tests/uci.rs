@@ -6,9 +6,6 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use chainmate::core::Board;
 use common::uci::Engine;
 
@@ -166,19 +163,7 @@ fn a_hash_size_the_machine_cannot_give_is_refused_and_the_engine_plays_on() {
 
 #[test]
 fn tunables_flag_lists_every_parameter_as_a_spin_or_check() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chainmate"))
-        .arg("--tunables")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start chainmate");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"uci\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::chainmate_with_input(&["--tunables"], b"uci\nquit\n");
     let text = String::from_utf8_lossy(&out.stdout);
     let options: Vec<&str> = text.lines().filter(|l| l.starts_with("option ")).collect();
     assert!(options.len() > 900, "{} options", options.len());

@@ -102,6 +102,27 @@ pub fn chainmate(args: &[&str]) -> std::process::Output {
         .expect("run chainmate")
 }
 
+/// Runs the built binary ([`BIN`]) with `args`, writes `input` to its standard input, closes
+/// it and collects the output (a UCI session given in one piece).
+pub fn chainmate_with_input(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start chainmate");
+    child
+        .stdin
+        .take()
+        .expect("its standard input")
+        .write_all(input)
+        .expect("write to chainmate");
+    child.wait_with_output().expect("chainmate's output")
+}
+
 /// Runs the binary with `base`, the output file `out` and each case's extra arguments, and
 /// asserts each is refused (exit 2) with its message on standard error, writing nothing.
 pub fn assert_each_refused(base: &[&str], out: &std::path::Path, cases: &[(&[&str], &str)]) {
@@ -120,26 +141,12 @@ pub fn assert_each_refused(base: &[&str], out: &std::path::Path, cases: &[(&[&st
 /// Asserts that `--tunables` works before or after `uci` and lists every parameter as a UCI
 /// option: more than `at_least` options named `prefix…` with it, none without.
 pub fn assert_tunables_flag_works(prefix: &str, at_least: usize) {
-    use std::io::Write;
     for args in [
         vec!["--tunables", "uci"],
         vec!["uci", "--tunables"],
         vec!["uci"],
     ] {
-        let mut child = std::process::Command::new(BIN)
-            .args(&args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(b"uci\nquit\n")
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = chainmate_with_input(&args, b"uci\nquit\n");
         assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
         let stdout = text(&out.stdout);
         let tunables = stdout.lines().filter(|l| l.starts_with(prefix)).count();
