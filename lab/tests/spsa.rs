@@ -55,7 +55,7 @@ fn tune_method_spsa_is_reproducible_writes_usable_values_and_resumes() {
         "--history",
         hist.to_str().unwrap(),
     ]);
-    assert!(first.contains("search.futility_base from 93"), "{first}");
+    assert!(first.contains("search.futility_base from 91"), "{first}");
     run(&["--out", out_b.to_str().unwrap()]);
     let (a, b) = (
         std::fs::read_to_string(&out_a).unwrap(),

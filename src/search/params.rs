@@ -5,7 +5,7 @@ crate::params! {
     /// Search parameters. Depths are in plies, margins in centipawns.
     pub struct SearchParams {
         /// Half-width of the first aspiration window around the previous score.
-        aspiration_window: i32 = 18,
+        aspiration_window: i32 = 20,
         /// Aspiration windows start at this depth (shallower: full window).
         aspiration_min_depth: i32 = 4,
         /// Reverse futility pruning applies up to this depth.
@@ -19,67 +19,67 @@ crate::params! {
         /// One more null-move reduction per this many plies of depth.
         nmp_depth_divisor: i32 = 4,
         /// One more null-move reduction per this many centipawns of eval above beta (max 3).
-        nmp_eval_divisor: i32 = 202,
+        nmp_eval_divisor: i32 = 177,
         /// Futility pruning of quiet moves applies up to this depth.
         futility_max_depth: i32 = 6,
         /// Futility margin at depth 1.
-        futility_base: i32 = 93,
+        futility_base: i32 = 91,
         /// Futility margin added per further ply.
-        futility_per_depth: i32 = 85,
+        futility_per_depth: i32 = 79,
         /// Late-move pruning applies up to this depth.
         lmp_max_depth: i32 = 8,
         /// Late-move pruning: quiet moves tried beyond `lmp_base + depth²` are skipped
         /// (halved when the position is not improving).
-        lmp_base: i32 = 7,
+        lmp_base: i32 = 9,
         /// SEE pruning applies up to this depth.
         see_max_depth: i32 = 8,
         /// SEE pruning of quiet moves: skip if SEE < -margin × depth.
-        see_quiet_margin: i32 = 60,
+        see_quiet_margin: i32 = 58,
         /// SEE pruning of captures and checks: skip if SEE < -margin × depth².
-        see_capture_margin: i32 = 20,
+        see_capture_margin: i32 = 18,
         /// Late-move reductions need at least this depth.
         lmr_min_depth: i32 = 3,
         /// LMR base, in hundredths: r = base + ln(depth)·ln(moves) / divisor.
-        lmr_base: i32 = 77,
+        lmr_base: i32 = 84,
         /// LMR divisor, in hundredths.
-        lmr_divisor: i32 = 207,
+        lmr_divisor: i32 = 173,
         /// Internal iterative reduction: reduce by one ply without a hash move from this depth.
         iir_min_depth: i32 = 4,
         /// Quiescence delta pruning margin over the captured piece's value.
-        qs_delta_margin: i32 = 235,
+        qs_delta_margin: i32 = 309,
         /// History scores saturate at this magnitude.
         history_max: i32 = 16_384,
         /// Singular extensions need at least this depth.
         se_min_depth: i32 = 8,
         /// Singular margin per ply of depth below the hash score.
-        se_margin: i32 = 2,
+        se_margin: i32 = 1,
         /// Check extension (plies) when the side to move is in check.
         check_extension: i32 = 1,
         /// Correction history: the share (percent) of the learned correction of the static
         /// evaluation by side and pawn structure that is applied; 0 turns it off (nothing is
         /// learned either).
-        correction_weight: i32 = 100,
+        correction_weight: i32 = 105,
         /// Correction history by each side's pieces other than pawns (two tables, White's
         /// and Black's pieces, as Stockfish's non-pawn correction): their weight in percent;
         /// 0 turns them off. Adds to `correction_weight`'s pawn table.
-        correction_nonpawn: i32 = 100,
+        correction_nonpawn: i32 = 93,
         /// Capture history: the weight (percent) of the learned success of a capture (moving
         /// piece, destination, captured piece) in the ordering of captures; 0 turns it off
         /// (nothing is learned either).
-        capture_history: i32 = 100,
+        capture_history: i32 = 113,
         /// Singular extensions' other outcomes: 1 cuts the node when the alternatives to the
         /// hash move beat a singular bound that is itself at or above beta (multi-cut: several
         /// moves refute it) and reduces the hash move a ply when only its own score is (the
         /// negative extension); 0 searches the hash move at its normal depth in both cases.
         se_multicut: i32 = 1,
         /// LMR: one ply less per this much history score of a quiet move.
-        lmr_history_divisor: i32 = 8000,
+        lmr_history_divisor: i32 = 7636,
         /// History bonus per ply of depth (linear, capped by `history_bonus_max`): a bonus
         /// that grows with depth² learns too little at the shallow depths where most cutoffs
         /// happen.
-        history_bonus_per_depth: i32 = 300,
+        history_bonus_per_depth: i32 = 262,
         /// The largest history bonus.
-        history_bonus_max: i32 = 2400,
+        history_bonus_max: i32 = 2436,
         /// Time: the soft limit (the time after which no new iteration starts) in percent of
         /// the clock's allocation (`search::time`). Time never shapes the tree: these change
         /// only when a timed search stops.

@@ -137,7 +137,8 @@ static LN: LazyLock<[f64; MAX_PLY + 1]> =
 
 /// Late-move reductions by depth (rows, `0..=MAX_PLY`) and move number (columns, `0..64`):
 /// `lmr_base / 100 + ln(depth) · ln(moves) / (lmr_divisor / 100)`, truncated — with the
-/// defaults `0.77 + ln d · ln m / 2.07` (an SPSA run's, from Ethereal's `0.75 + … / 2.25`).
+/// defaults `0.84 + ln d · ln m / 1.73` (the second SPSA run's; the first had moved Ethereal's
+/// `0.75 + … / 2.25` to `0.77 + … / 2.07`).
 ///
 /// The logarithms come from a table computed once per process ([`LN`]): each search builds
 /// its reduction table from its own parameters, and the 2 × 8,192 calls to `ln` it would

@@ -9,7 +9,7 @@
 use super::params::S;
 use super::walk::{add, danger, Accumulator, SideView};
 use super::Full;
-use crate::core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::core::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::core::{Bitboard, Board, Color, Piece, Square};
 use crate::eval::features::shelter_zones;
 use crate::eval::score::round_div;
@@ -41,6 +41,38 @@ pub(super) fn king_danger_penalty_int(d: S) -> S {
         ) as i32,
         round_div(i64::from(eg), i64::from(KING_DANGER_EG_DIVISOR)) as i32,
     ]
+}
+
+/// The files of a king's flank by the king's file (Stockfish's `KingFlank`): a–c for a king
+/// on the a-file, a–d on b and c, c–f on d and e, e–h on f and g, f–h on h. One bit per file.
+const KING_FLANK: [u8; 8] = [0x07, 0x0F, 0x0F, 0x3C, 0x3C, 0xF0, 0xF0, 0xE0];
+
+/// The squares of `color`'s king's flank in its own first five ranks.
+fn flank_camp(color: Color, king: Square) -> Bitboard {
+    let files = KING_FLANK[king.file().index()] as u64 * 0x0101_0101_0101_0101;
+    let camp = match color {
+        Color::White => 0x0000_00FF_FFFF_FFFF,
+        Color::Black => 0xFFFF_FFFF_FF00_0000,
+    };
+    Bitboard(files & camp)
+}
+
+/// Pieces of either side that alone stand between `king` and an enemy slider (of `enemy`
+/// colour) on its line: pinned pieces and the enemy's discovered-attack candidates.
+fn king_blockers(board: &Board, king: Square, enemy: Color) -> Bitboard {
+    let queens = board.colored(enemy, Piece::Queen);
+    let snipers = (rook_attacks(king, Bitboard::EMPTY)
+        & (board.colored(enemy, Piece::Rook) | queens))
+        | (bishop_attacks(king, Bitboard::EMPTY) & (board.colored(enemy, Piece::Bishop) | queens));
+    let occupied = board.occupied();
+    let mut blockers = Bitboard::EMPTY;
+    for sniper in snipers {
+        let b = between(king, sniper) & occupied;
+        if b.any() && !b.more_than_one() {
+            blockers |= b;
+        }
+    }
+    blockers
 }
 
 /// The distance in files from `king` to the nearest of `files` (one bit per file, bit 0 = the
@@ -114,11 +146,21 @@ impl Full {
         ];
         let safe = !(s.us.all | s.board.color(!color));
         let mut safe_checks = [0i32; 4];
+        let mut unsafe_checks = Bitboard::EMPTY;
         for (i, piece) in SLIDERS_AND_KNIGHT.into_iter().enumerate() {
-            let n = (checks[i] & s.them.by_piece[piece.index()] & safe).popcount() as i32;
+            let reach = checks[i] & s.them.by_piece[piece.index()];
+            let n = (reach & safe).popcount() as i32;
             safe_checks[i] = n;
             add!(acc, p, color, safe_check, i, n);
+            if n == 0 {
+                unsafe_checks |= reach;
+            }
         }
+        let flank = flank_camp(color, king);
+        let flank_attacked = s.them.all & flank;
+        let flank_attacks =
+            (flank_attacked.popcount() + (flank_attacked & s.them.twice).popcount()) as i32;
+        add!(acc, p, color, flank_attack, flank_attacks);
         add!(acc, p, color, king_attackers, enemy_attackers.min(7), 1);
         // King danger, once the attack is real: two attackers, or one with a queen on the
         // board (Ethereal's gate).
@@ -136,6 +178,18 @@ impl Full {
             let weak = (near & s.them.all) - guards;
             danger!(acc, p, color, danger_weak_square, weak.popcount() as i32);
             danger!(acc, p, color, danger_no_queen, i32::from(enemy_queens == 0));
+            danger!(
+                acc,
+                p,
+                color,
+                danger_unsafe_check,
+                unsafe_checks.popcount() as i32
+            );
+            let blockers = king_blockers(s.board, king, !color).popcount() as i32;
+            danger!(acc, p, color, danger_blockers, blockers);
+            danger!(acc, p, color, danger_flank_attack, flank_attacks);
+            let defence = (s.us.all & flank).popcount() as i32;
+            danger!(acc, p, color, danger_flank_defense, defence);
             danger!(acc, p, color, danger_base, 1);
         }
         let free = king_attacks(king) - occupied - s.them.all;
@@ -190,6 +244,47 @@ mod tests {
     use super::*;
     use crate::eval::full::idx;
     use std::str::FromStr;
+
+    #[test]
+    fn flanks_and_blockers() {
+        let sq = |s: &str| Square::from_str(s).unwrap();
+        // A king on g1: files e–h, ranks 1–5; on a8: files a–c, ranks 4–8.
+        assert_eq!(flank_camp(Color::White, sq("g1")).popcount(), 20);
+        assert_eq!(flank_camp(Color::Black, sq("a8")).popcount(), 15);
+        assert!(flank_camp(Color::Black, sq("a8")).contains(sq("c4")));
+        // The knight on e2 alone between the king and the rook on e8; the bishop on b4 has
+        // c3 and d2 in its way.
+        let b = board("4r1k1/8/8/8/1b6/2P5/3PN3/4K3 w - - 0 1");
+        assert_eq!(
+            king_blockers(&b, sq("e1"), Color::Black),
+            Bitboard::from_square(sq("e2"))
+        );
+    }
+
+    #[test]
+    fn flank_attacks_unsafe_checks_and_blockers_in_the_danger() {
+        // The rook on f8 attacks f1–f5 of White's flank.
+        let b = board("k4r2/8/8/8/8/8/8/6K1 w - - 0 1");
+        assert_eq!(net_count(&b, idx::flank_attack), 5);
+        // The queen on d4 attacks f2 next to the king (the danger counts with a queen and one
+        // attacker); its checks on d1 (defended by the rook on b1) and by taking f2 (defended
+        // by the king) are both unsafe. f2 stands alone
+        // between the king and the queen. It attacks e3, e4, e5, f2, f4, g4, h4 of White's
+        // flank; White attacks e1, f1, g1 (the rook sees its own king), h1, e3, f2, f3, g2,
+        // g3, h2, h3 there.
+        let b = board("k7/8/8/8/3q4/8/5PPP/1R4K1 w - - 0 1");
+        let danger = &super::super::Full::default().trace(&b).danger[Color::White.index()];
+        let count = |i: usize| {
+            danger
+                .iter()
+                .find(|&&(j, _)| j as usize == i)
+                .map(|&(_, c)| c)
+        };
+        assert_eq!(count(idx::danger_unsafe_check), Some(2));
+        assert_eq!(count(idx::danger_blockers), Some(1));
+        assert_eq!(count(idx::danger_flank_attack), Some(7));
+        assert_eq!(count(idx::danger_flank_defense), Some(11));
+    }
 
     #[test]
     fn the_king_distance_to_the_pawns() {

@@ -58,10 +58,20 @@
 //!   a king far from every pawn is out of play in an ending), `knight_far_from_kings` and
 //!   `bishop_long_diagonal` (Ethereal's knight "in Siberia" and bishop on a long diagonal);
 //! * `tempo` for the side to move;
+//! * from Stockfish 11's list (and Ethereal's `overloaded`), with the squares each side
+//!   attacks twice ([`walk`]'s `SideMaps::twice`): `rook_trapped` (by its own king, with or
+//!   without the right to castle), `rook_queen_file`, `restricted` (squares both sides attack
+//!   that the enemy does not hold strongly), `queen_attack_square` (safe squares from which
+//!   a knight or a doubly supported slider would attack the lone enemy queen), `overloaded`
+//!   (attacked once, defended once), `flank_attack` (the enemy's attacks on the king's flank),
+//!   and the pawn terms `weak_unopposed`, `weak_lever` and `passed_file`;
 //! * a quadratic king danger: with two enemy pieces attacking the squares next to the king
 //!   (one, with a queen on the board), the `danger_*` weights × counts sum to a danger `d`
 //!   per phase, and the side loses `max(d_mg, 0)²/720` and `max(d_eg, 0)/20` (Ethereal's
 //!   shape; the one term that is not linear in its weights — the tuner differentiates it);
+//!   besides attacks, checks and weak squares it counts unsafe checks, the pieces alone
+//!   between the king and an enemy slider, and the attacks on and defence of the king's flank
+//!   (Stockfish's `unsafeChecks`, `blockersForKing`, `kingFlankAttack`/`Defense`);
 //! * `space` (middlegame-heavy positions only): safe central squares behind the own pawns,
 //!   weighted by the square of the pieces there are to use them and how blocked the pawns are
 //!   (Stockfish's shape);

@@ -22,17 +22,29 @@ impl Full {
                 if (enemy & (front | front.beside())).is_empty() {
                     passed_all |= b;
                     add!(acc, p, color, passed, r, 1);
+                    let file = sq.file().index();
+                    add!(acc, p, color, passed_file, file.min(7 - file), 1);
                 }
                 let adjacent_files = b.beside().files();
+                let mut weak = false;
                 if (own & adjacent_files).is_empty() {
                     add!(acc, p, color, isolated, 1);
+                    weak = true;
                 } else {
                     // Own pawns beside or behind on the neighbouring files could support it.
                     let supporters = adjacent_files - b.forward(color).front_span(color).beside();
                     let stop = b.forward(color);
                     if (own & supporters).is_empty() && (stop & enemy_attacks).any() {
                         add!(acc, p, color, backward, 1);
+                        weak = true;
                     }
+                }
+                if weak && (front & enemy).is_empty() {
+                    add!(acc, p, color, weak_unopposed, 1);
+                }
+                let supported = (pawn_attacks(!color, sq) & own).any();
+                if !supported && (pawn_attacks(color, sq) & enemy).more_than_one() {
+                    add!(acc, p, color, weak_lever, 1);
                 }
                 if (front & own).any() {
                     add!(acc, p, color, doubled, 1);
@@ -40,7 +52,7 @@ impl Full {
                 if (b.beside() & own).any() {
                     add!(acc, p, color, phalanx, r, 1);
                 }
-                if (pawn_attacks(!color, sq) & own).any() {
+                if supported {
                     add!(acc, p, color, supported, r, 1);
                 }
                 if let Some(kind) = candidate_kind(color, sq, own, enemy) {
@@ -117,6 +129,25 @@ mod tests {
         assert_eq!(count(idx::passed + 4), 1, "c5 on the fifth rank");
         // Black's h7 is not passed (h6 in front), so nothing on Black's side.
         assert_eq!((passed & b.color(Color::Black)), Bitboard::EMPTY);
+    }
+
+    #[test]
+    fn weak_unopposed_pawns_levers_and_passers_by_file() {
+        use super::super::tests::net_count;
+        // a2 is isolated with nothing in front of it on the a-file; with a7 both are opposed.
+        let lone = board("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
+        assert_eq!(net_count(&lone, idx::weak_unopposed), 1);
+        let opposed = board("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1");
+        assert_eq!(net_count(&opposed, idx::weak_unopposed), 0);
+        // e4 attacked by d5 and f5 and defended by no pawn: a weak lever; d3 defends it.
+        let lever = board("4k3/8/8/3p1p2/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(net_count(&lever, idx::weak_lever), 1);
+        let held = board("4k3/8/8/3p1p2/4P3/3P4/8/4K3 w - - 0 1");
+        assert_eq!(net_count(&held, idx::weak_lever), 0);
+        // White's a5 and Black's d4 are both passed: an edge file and a centre file.
+        let passers = board("4k3/8/8/P7/3p4/8/8/4K3 w - - 0 1");
+        assert_eq!(net_count(&passers, idx::passed_file), 1);
+        assert_eq!(net_count(&passers, idx::passed_file + 3), -1);
     }
 
     #[test]

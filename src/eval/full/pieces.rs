@@ -159,6 +159,15 @@ impl Full {
                     if color.relative_rank(sq.rank()).index() == 6 {
                         add!(acc, p, color, rook_seventh, 1);
                     }
+                    if (file & s.board.pieces(Piece::Queen)).any() {
+                        add!(acc, p, color, rook_queen_file, 1);
+                    }
+                    // Shut in by its own king: on the king's side away from the centre.
+                    let (kf, rf) = (s.king.file().index(), sq.file().index());
+                    if mob <= 3 && (kf < 4) == (rf < kf) {
+                        let no_castling = !s.board.castling_rights().has_any(color);
+                        add!(acc, p, color, rook_trapped, usize::from(no_castling), 1);
+                    }
                 }
                 _ => add!(acc, p, color, mobility_queen, mob.min(27), 1),
             }
@@ -218,6 +227,23 @@ mod tests {
         assert_eq!(net_count(&b, idx::bishop_long_diagonal), 1);
         let b = board("6k1/8/8/8/8/2P5/1B6/K6N w - - 0 1");
         assert_eq!(net_count(&b, idx::bishop_long_diagonal), 0);
+    }
+
+    #[test]
+    fn trapped_rooks_and_rooks_on_a_queen_file() {
+        // h1 shut in by the king on f1 and its pawns, no castling: index 1; with the king on
+        // e1 and the right to castle short: index 0.
+        let b = board("4k3/8/8/8/8/8/5PPP/5K1R w - - 0 1");
+        assert_eq!(net_count(&b, idx::rook_trapped + 1), 1);
+        let b = board("4k3/8/8/8/8/8/5PPP/4K2R w K - 0 1");
+        assert_eq!(net_count(&b, idx::rook_trapped), 1);
+        assert_eq!(net_count(&b, idx::rook_trapped + 1), 0);
+        // A rook with no square on the far side from its king is not trapped by it.
+        let b = board("4k3/8/8/8/8/8/PP3PPP/RN4K1 w - - 0 1");
+        assert_eq!(net_count(&b, idx::rook_trapped), 0);
+        assert_eq!(net_count(&b, idx::rook_trapped + 1), 0);
+        let b = board("4k3/3q4/8/8/8/8/8/3RK3 w - - 0 1");
+        assert_eq!(net_count(&b, idx::rook_queen_file), 1);
     }
 
     #[test]

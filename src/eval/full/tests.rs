@@ -93,11 +93,18 @@ fn king_danger_counts_real_attacks_only() {
     // One attacker without a queen is no attack: the gate stays shut.
     let lone = board("6k1/5ppp/8/6N1/8/8/5PPP/6K1 w - - 0 1");
     assert!(e.trace(&lone).danger.iter().all(Vec::is_empty));
-    // With zero danger weights there is no such term.
-    let zeros: String = include_str!("../full_danger_start.txt")
-        .lines()
-        .filter_map(|l| l.split_once(" = "))
-        .map(|(name, _)| format!("{name} = 0\n"))
+    // With zero danger weights (every `danger_*` field) there is no such term.
+    let zeros: String = FIELDS
+        .iter()
+        .filter(|(name, _, _)| name.starts_with("danger_"))
+        .flat_map(|&(name, _, n)| {
+            (0..n).flat_map(move |i| {
+                ["mg", "eg"].map(|phase| match n {
+                    1 => format!("{name}_{phase} = 0\n"),
+                    _ => format!("{name}_{phase}_{i} = 0\n"),
+                })
+            })
+        })
         .collect();
     let plain = Full::from_text(&zeros).unwrap();
     assert!(plain

@@ -184,6 +184,9 @@ pub(super) struct SideMaps {
     pub(super) pawn_attacks: Bitboard,
     pub(super) by_piece: [Bitboard; 6],
     pub(super) all: Bitboard,
+    /// Squares attacked at least twice (two pawns, or any two attackers): Stockfish's
+    /// `attackedBy2`.
+    pub(super) twice: Bitboard,
     /// Each knight, bishop, rook and queen with its attacks (at most 15 of them).
     pub(super) pieces: [(Piece, Square, Bitboard); 16],
     pub(super) count: usize,
@@ -195,6 +198,7 @@ impl Default for SideMaps {
             pawn_attacks: Bitboard::EMPTY,
             by_piece: [Bitboard::EMPTY; 6],
             all: Bitboard::EMPTY,
+            twice: Bitboard::EMPTY,
             pieces: [(Piece::Pawn, Square::A1, Bitboard::EMPTY); 16],
             count: 0,
         }
@@ -220,6 +224,9 @@ impl SideMaps {
         let m = self;
         m.pawn_attacks = pawn_attacks;
         m.by_piece[Piece::Pawn.index()] = pawn_attacks;
+        let up = board.colored(color, Piece::Pawn).forward(color);
+        let mut all = pawn_attacks;
+        let mut twice = up.east() & up.west();
         for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
             for sq in board.colored(color, piece) {
                 let att = match piece {
@@ -229,6 +236,8 @@ impl SideMaps {
                     _ => rook_attacks(sq, occupied) | bishop_attacks(sq, occupied),
                 };
                 m.by_piece[piece.index()] |= att;
+                twice |= all & att;
+                all |= att;
                 // More than 15 pieces cannot happen in a legal position; the cap keeps a
                 // hand-made one from overflowing the list (a piece past it goes without its
                 // mobility, placement and square terms, in every accumulator alike).
@@ -238,8 +247,10 @@ impl SideMaps {
                 }
             }
         }
-        m.by_piece[Piece::King.index()] = king_attacks(board.king(color));
-        m.all = m.by_piece.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+        let king = king_attacks(board.king(color));
+        m.by_piece[Piece::King.index()] = king;
+        m.twice = twice | (all & king);
+        m.all = all | king;
     }
 }
 

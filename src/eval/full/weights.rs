@@ -20,6 +20,16 @@ use super::params::{full_params, Tapered, S};
 // (git show 7a07bff:src/eval/full_tuned.txt), with four terms added at zero: candidate
 // passers, the king's file distance to the pawns, knights far from both kings, bishops on long
 // diagonals (space and complexity stay at zero: docs/evaluators.md).
+//
+// The thirteen fields after `bishop_long_diagonal` (2026-11-27: trapped rooks ... passed
+// pawns by file) were fitted alone, every other weight held at the values above, on new
+// self-play positions with the openings' own plies kept:
+//   chainmate datagen --out sp2m-s11.epd --positions 1274194 --nodes 5000 \
+//     --book 2moves_v1.epd --random-plies 2 --skip-plies 0 --seed 11 --concurrency 2
+// (19,676 games; the last tenth of the positions held out), then
+//   chainmate tune --method gradient --data sp2m-s11.epd --rounds 500 --rate 1 --blend 0.75 \
+//     --exclude 'material_mg*' --exclude 'material_eg*' ... (every older field, both phases)
+// (docs/evaluators.md, *Thirteen more terms*).
 
 full_params! {
     /// Material: pawn, knight, bishop, rook, queen.
@@ -372,6 +382,44 @@ full_params! {
     /// Bishop on a long diagonal (a1–h8 or h1–a8, off the four centre squares) that sees both
     /// centre squares of its diagonal through the pawns.
     bishop_long_diagonal: 1 = Tapered([[21, 29]]),
+    /// Rook with at most three squares of mobility, between its king and the near corner (the king
+    /// on the queen's side and the rook nearer the a-file, or the other way): Stockfish's trapped
+    /// rook; 0 while the side may still castle, 1 when it may not.
+    rook_trapped: 2 = Tapered([[14, 43], [-31, -10]]),
+    /// Rook on a file that holds a queen of either side.
+    rook_queen_file: 1 = Tapered([[4, 26]]),
+    /// Squares both sides attack that the enemy does not hold strongly (no enemy pawn attacks them
+    /// and the enemy does not attack them twice where we attack only once): Stockfish's restricted
+    /// pieces and squares.
+    restricted: 1 = Tapered([[3, 1]]),
+    /// With one enemy queen: safe squares (in the mobility area, not strongly held by the enemy)
+    /// from which a knight (0) or, attacked twice, a bishop or rook (1) of ours would attack it:
+    /// Stockfish's knight and slider on queen.
+    queen_attack_square: 2 = Tapered([[11, -8], [8, 17]]),
+    /// Own knight, bishop, rook or queen attacked by exactly one enemy piece and defended by
+    /// exactly one of ours: Ethereal's overloaded pieces.
+    overloaded: 1 = Tapered([[4, -9]]),
+    /// King danger: per square from which an enemy piece could give a check that is not safe,
+    /// counted for the kinds with no safe check (Stockfish's unsafe checks).
+    danger_unsafe_check: 1 = Tapered([[3, 139]]),
+    /// King danger: per piece of either side that alone stands between the king and an enemy slider
+    /// on its line (Stockfish's blockers for the king).
+    danger_blockers: 1 = Tapered([[50, 226]]),
+    /// King danger: the enemy's attacks on the king's flank (its file and the neighbours, three or
+    /// four files) in the own first five ranks, squares attacked twice counted twice (Stockfish's
+    /// flank attack).
+    danger_flank_attack: 1 = Tapered([[6, 47]]),
+    /// King danger: the own attacks on the same squares (Stockfish's flank defence).
+    danger_flank_defense: 1 = Tapered([[-4, -46]]),
+    /// The same count of enemy flank attacks as `danger_flank_attack`, as a linear term.
+    flank_attack: 1 = Tapered([[1, 2]]),
+    /// Isolated or backward pawn with no enemy pawn in front of it on its file (a target down an
+    /// open file): Stockfish's weak unopposed pawn.
+    weak_unopposed: 1 = Tapered([[-7, -13]]),
+    /// Pawn attacked by two enemy pawns and defended by none of its own (Stockfish's weak lever).
+    weak_lever: 1 = Tapered([[-29, 52]]),
+    /// Passed pawn by file, the edge files (a, h) to the centre files (d, e): 0–3.
+    passed_file: 4 = Tapered([[22, -8], [2, -2], [-7, -2], [-7, 4]]),
 }
 
 #[cfg(test)]
