@@ -84,6 +84,11 @@ crate::params! {
         /// the clock's allocation (`search::time`). Time never shapes the tree: these change
         /// only when a timed search stops.
         tm_soft_percent: i32 = 100,
+        /// Time: the best move's share (percent) of the root's nodes at which the soft limit
+        /// stays as it is: each point of share above it takes 2 % off the soft limit, each
+        /// point below adds 2 %, never under half of it; 0 leaves the soft limit to the best
+        /// move's stability alone (`search::time::soft_scale`).
+        tm_node_fraction: i32 = 0,
         /// Late-move reductions: plies added at an expected cut node.
         lmr_cut_node: i32 = 1,
         /// Late-move reductions: plies added when the position is not improving.

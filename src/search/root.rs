@@ -14,6 +14,7 @@
 use super::extension::Extension;
 use super::pvs::NodeKind;
 use super::thread::{Thread, REPORT_INTERVAL};
+use super::time::soft_scale;
 use super::tt::Bound;
 use super::{SearchInfo, SearchResult};
 use crate::core::{Board, Move};
@@ -180,8 +181,15 @@ impl<X: Extension> Thread<'_, X> {
         {
             // A single legal move needs no thought; otherwise stop when the soft limit, scaled
             // by how settled the search looks, has passed.
-            let percent = f64::from(self.config.params.tm_soft_percent.max(1)) / 100.0;
-            let soft = soft.mul_f64(stability.time_scale() * percent);
+            let p = &self.config.params;
+            let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
+            let scale = soft_scale(
+                p.tm_soft_percent,
+                p.tm_node_fraction,
+                self.root_moves[0].nodes,
+                total,
+            );
+            let soft = soft.mul_f64(stability.time_scale() * scale);
             if elapsed >= soft || (self.root_moves.len() == 1 && depth >= 4) {
                 return true;
             }
@@ -321,10 +329,12 @@ impl<X: Extension> Thread<'_, X> {
             child.play_unchecked(mv);
             self.push(&root, child.hash(), 0, Some(mv));
             let first = i == self.pv_index;
+            let nodes_before = self.nodes;
             let score = match X::search_root_child(self, &child, depth, alpha, beta) {
                 Some(score) => score,
                 None => self.search_root_move(&child, depth, alpha, beta, first),
             };
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             self.pop();
             if self.stopped {
                 break;
