@@ -277,21 +277,6 @@ impl Heuristics {
         score
     }
 
-    /// The counter-move and follow-up history of the quiet move `mv`: the continuation
-    /// table's entries after the move one ply back and after the move two plies back (0 when
-    /// the node has no such move), as Ethereal's `cmhist` and `fmhist` (the search's quiet
-    /// extension asks for both apart).
-    #[inline]
-    pub fn continuation_pair(&self, board: &Board, mv: Move, lineage: &Lineage) -> (i32, i32) {
-        let key = PieceTo::of(board, mv);
-        let entry = |before: Option<PieceTo>| {
-            before.map_or(0, |b| {
-                i32::from(self.continuation[Self::continuation_index(0, b, key)])
-            })
-        };
-        (entry(lineage.previous_key), entry(lineage.grandparent_key))
-    }
-
     /// The rows of the tables [`Heuristics::quiet_score`] reads at a node with `lineage`,
     /// looked up once to score all of its quiet moves.
     #[inline]
@@ -448,47 +433,6 @@ mod tests {
             }
             assert!(quiets.iter().any(|&mv| rows.score(&b, mv) != 0));
         }
-    }
-
-    #[test]
-    fn the_continuation_pair_is_each_earlier_moves_entry_apart() {
-        let b = board("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
-        let quiets: Vec<Move> = b
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| !m.is_noisy())
-            .collect();
-        let (first, second) = (PieceTo::of(&b, quiets[0]), PieceTo::of(&b, quiets[3]));
-        let both = Lineage {
-            previous: None,
-            previous_key: Some(first),
-            grandparent_key: Some(second),
-        };
-        let mut h = Heuristics::default();
-        // A reward under one move before, then another under both: the first entry holds
-        // two rewards, the second one.
-        let only_previous = Lineage {
-            grandparent_key: None,
-            ..both
-        };
-        h.update_history(&b, 1000, quiets[5], &[], &only_previous, 16384);
-        h.update_history(&b, 1000, quiets[5], &[quiets[6]], &both, 16384);
-        let (counter, follow_up) = h.continuation_pair(&b, quiets[5], &both);
-        assert_eq!(follow_up, 1000);
-        assert_eq!(counter, 1000 + 1000 - 1000 * 1000 / 16384);
-        // Their sum, with the butterfly entry, is the move's quiet score.
-        let butterfly = h.quiet_score(&b, quiets[5], &Lineage::default());
-        assert_eq!(
-            h.quiet_score(&b, quiets[5], &both),
-            butterfly + counter + follow_up
-        );
-        // A move penalised once; a node without earlier moves reads zeros.
-        assert_eq!(h.continuation_pair(&b, quiets[6], &both), (-1000, -1000));
-        assert_eq!(
-            h.continuation_pair(&b, quiets[5], &Lineage::default()),
-            (0, 0)
-        );
     }
 
     #[test]

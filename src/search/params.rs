@@ -93,21 +93,6 @@ crate::params! {
         lmr_cut_node: i32 = 1,
         /// Late-move reductions: plies added when the position is not improving.
         lmr_not_improving: i32 = 1,
-        /// Late-move reductions: plies added for a king move out of check (Ethereal 12's
-        /// `inCheck && king` term: a king that steps out of check is seldom the best
-        /// defence when other evasions exist); 0 off.
-        lmr_king_evasion: i32 = 0,
-        /// Quiet extension (Ethereal 12): one of a node's first four quiet moves whose
-        /// counter-move history (after the move one ply back) and follow-up history (after
-        /// the move two plies back) both reach this many hundreds is searched a ply deeper —
-        /// 100 is Ethereal's 10,000 of the 16,384 the histories saturate at; 0 off. Not at
-        /// the root, nor for a hash move the singular test already extended or reduced.
-        quiet_ext_limit: i32 = 0,
-        /// Late-move reductions: plies taken off every later move of a node whose hash move
-        /// was extended as singular (Stockfish 11's `singularLMR`: the node's other moves
-        /// matter less, but the hash move's line is the one the search bets on, and its
-        /// alternatives deserve a closer look when it fails); 0 off.
-        lmr_singular: i32 = 0,
     }
 }
 

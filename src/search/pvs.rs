@@ -122,21 +122,6 @@ pub(crate) struct MoveFacts {
     pub(crate) killer: bool,
     /// Its quiet history score.
     pub(crate) history: i32,
-    /// It is a king move out of check.
-    pub(crate) king_evasion: bool,
-    /// The node's hash move was extended as singular.
-    pub(crate) after_singular: bool,
-}
-
-/// Where a move stands in its node's loop, for the search below it.
-#[derive(Clone, Copy, Debug)]
-struct MoveOrder {
-    /// Its number among the moves searched (1 for the first).
-    number: usize,
-    /// Plies of extension (−1 for the singular test's negative extension).
-    extension: i32,
-    /// The node's hash move, searched first, was extended as singular.
-    after_singular: bool,
 }
 
 /// The moves a node searched before the one that refuted it (they failed to).
@@ -502,10 +487,6 @@ impl<X: Extension> Thread<'_, X> {
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let mut move_count = 0usize;
-        let mut quiets_seen = 0usize;
-        // Whether the hash move was extended as singular (the reductions of the rest may
-        // heed it).
-        let mut singular = false;
         let mut tried = Tried {
             quiets: MoveList::new(),
             noisy: MoveList::new(),
@@ -525,7 +506,6 @@ impl<X: Extension> Thread<'_, X> {
                 continue;
             }
             move_count += 1;
-            quiets_seen += !mv.is_noisy() as usize;
 
             // Step 9a. Singular extension. The hash move comes first, before the picker fills
             // this ply's buffer, so the verification search (at the same ply) cannot disturb
@@ -538,7 +518,6 @@ impl<X: Extension> Thread<'_, X> {
             } else {
                 0
             };
-            singular |= move_count == 1 && extension > 0;
 
             // Step 9b. Shallow pruning.
             let p = &self.config.params;
@@ -549,27 +528,11 @@ impl<X: Extension> Thread<'_, X> {
                 continue;
             }
 
-            // Step 9c. The search below the move (or the extension's replay of it), a ply
-            // deeper for an early quiet move both continuation histories favour.
-            let extension = if extension == 0
-                && quiets_seen <= 4
-                && self.quiet_extension(board, mv, node, &lineage)
-            {
-                1
-            } else {
-                extension
-            };
+            // Step 9c. The search below the move (or the extension's replay of it).
             let replayed = X::replay(self, board, mv, alpha, node.beta, node.depth, ply);
             let score = match replayed {
                 Some(score) => score,
-                None => {
-                    let order = MoveOrder {
-                        number: move_count,
-                        extension,
-                        after_singular: singular,
-                    };
-                    self.search_move(board, mv, node, alpha, order)
-                }
+                None => self.search_move(board, mv, node, alpha, move_count, extension),
             };
             if self.stopped {
                 return (0, None);
@@ -658,18 +621,6 @@ impl<X: Extension> Thread<'_, X> {
         }
     }
 
-    /// Step 9c. Ethereal 12's quiet extension (`search.quiet_ext_limit`, off at 0): whether
-    /// the quiet move `mv`, one of the node's first four quiet moves, has a counter-move and
-    /// a follow-up history both at or above the limit. Never at the root.
-    fn quiet_extension(&self, board: &Board, mv: Move, node: &Node, lineage: &Lineage) -> bool {
-        let limit = self.config.params.quiet_ext_limit * 100;
-        if limit <= 0 || node.ply == 0 || mv.is_noisy() {
-            return false;
-        }
-        let (counter, follow_up) = self.heuristics.continuation_pair(board, mv, lineage);
-        counter >= limit && follow_up >= limit
-    }
-
     /// Step 9c. Searches one move below the node: make it, PVS with late-move reductions and
     /// re-searches, unmake it.
     fn search_move(
@@ -678,9 +629,9 @@ impl<X: Extension> Thread<'_, X> {
         mv: Move,
         node: &Node,
         alpha: Score,
-        order: MoveOrder,
+        number: usize,
+        extension: i32,
     ) -> Score {
-        let (number, extension) = (order.number, order.extension);
         let (beta, ply) = (node.beta, node.ply);
         let mut child = *board;
         child.play_unchecked(mv);
@@ -698,7 +649,7 @@ impl<X: Extension> Thread<'_, X> {
         } else {
             // The others: a null window, reduced when late and quiet; a fail high is searched
             // again at full depth, and at a PV node with the full window.
-            let r = self.late_move_reduction(board, &child, mv, node, order);
+            let r = self.late_move_reduction(board, &child, mv, node, number);
             let (zw_alpha, zw_beta) = (-alpha - 1, -alpha);
             let child_ply = ply + 1;
             let mut s = -self.pvs(
@@ -722,8 +673,8 @@ impl<X: Extension> Thread<'_, X> {
         score
     }
 
-    /// Step 9c. The late-move reduction of `mv`, the `order.number`-th move, leading to
-    /// `child`: none for noisy moves, shallow nodes or the second move of a PV node; otherwise
+    /// Step 9c. The late-move reduction of `mv`, the `number`-th move, leading to `child`:
+    /// none for noisy moves, shallow nodes or the second move of a PV node; otherwise
     /// [`reduction`] of the table's value.
     fn late_move_reduction(
         &self,
@@ -731,9 +682,8 @@ impl<X: Extension> Thread<'_, X> {
         child: &Board,
         mv: Move,
         node: &Node,
-        order: MoveOrder,
+        number: usize,
     ) -> i32 {
-        let number = order.number;
         let p = &self.config.params;
         let late = number > 1 + node.pv_node as usize;
         if node.depth < p.lmr_min_depth || !late || mv.is_noisy() {
@@ -745,8 +695,6 @@ impl<X: Extension> Thread<'_, X> {
             history: self
                 .heuristics
                 .quiet_score(board, mv, &self.lineage(node.ply)),
-            king_evasion: node.in_check && board.piece_on(mv.from()) == Some(Piece::King),
-            after_singular: order.after_singular,
         };
         let base = self.lmr[(node.depth as usize).min(MAX_PLY)][number.min(63)];
         reduction(node, base, facts, p)
@@ -911,10 +859,9 @@ pub(crate) fn shallow_prune(
 /// Step 9c. The late-move reduction of a quiet move at `node`: the table's value `base` for
 /// its depth and move number, less in PV nodes, for a move that gives check, for a killer and
 /// for a good history score (one ply per `search.lmr_history_divisor`); more when the
-/// position is not improving, at expected cut nodes and for a king move out of check
-/// (`search.lmr_not_improving`, `search.lmr_cut_node` and `search.lmr_king_evasion` plies),
-/// and less after a singular hash move (`search.lmr_singular`). Never below zero or so deep
-/// that the reduced search would skip to quiescence.
+/// position is not improving and at expected cut nodes (`search.lmr_not_improving` and
+/// `search.lmr_cut_node` plies). Never below zero or so deep that the reduced search would
+/// skip to quiescence.
 pub(crate) fn reduction(node: &Node, base: i32, facts: MoveFacts, p: &SearchParams) -> i32 {
     let mut r = base;
     r -= node.pv_node as i32;
@@ -923,8 +870,6 @@ pub(crate) fn reduction(node: &Node, base: i32, facts: MoveFacts, p: &SearchPara
     r -= facts.gives_check as i32;
     r -= facts.killer as i32;
     r -= facts.history / p.lmr_history_divisor.max(1);
-    r += p.lmr_king_evasion * facts.king_evasion as i32;
-    r -= p.lmr_singular * facts.after_singular as i32;
     r.clamp(0, node.depth - 2)
 }
 
