@@ -93,10 +93,6 @@ crate::params! {
         lmr_cut_node: i32 = 1,
         /// Late-move reductions: plies added when the position is not improving.
         lmr_not_improving: i32 = 1,
-        /// Late-move reductions: plies taken off a quiet move that takes its piece out of a
-        /// losing exchange (moving it back would lose material, Stockfish 11's
-        /// `!see_ge(reverse_move(move))`), at nodes that are not expected cut nodes; 0 off.
-        lmr_escape: i32 = 0,
     }
 }
 

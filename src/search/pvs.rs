@@ -39,7 +39,7 @@ use super::extension::Extension;
 use super::history::{Heuristics, Lineage};
 use super::ordering::MovePicker;
 use super::params::SearchParams;
-use super::see::{escapes_capture, see_ge};
+use super::see::see_ge;
 use super::thread::Thread;
 use super::tt::{Bound, TtHit};
 use crate::core::{Board, CheckInfo, Move, MoveList, Piece};
@@ -122,9 +122,6 @@ pub(crate) struct MoveFacts {
     pub(crate) killer: bool,
     /// Its quiet history score.
     pub(crate) history: i32,
-    /// It takes its piece out of a losing exchange ([`escapes_capture`]); only looked at
-    /// when `search.lmr_escape` is on and the node is not an expected cut node.
-    pub(crate) escapes: bool,
 }
 
 /// The moves a node searched before the one that refuted it (they failed to).
@@ -698,7 +695,6 @@ impl<X: Extension> Thread<'_, X> {
             history: self
                 .heuristics
                 .quiet_score(board, mv, &self.lineage(node.ply)),
-            escapes: p.lmr_escape != 0 && !node.cut_node && escapes_capture(child, mv),
         };
         let base = self.lmr[(node.depth as usize).min(MAX_PLY)][number.min(63)];
         reduction(node, base, facts, p)
@@ -864,9 +860,8 @@ pub(crate) fn shallow_prune(
 /// its depth and move number, less in PV nodes, for a move that gives check, for a killer and
 /// for a good history score (one ply per `search.lmr_history_divisor`); more when the
 /// position is not improving and at expected cut nodes (`search.lmr_not_improving` and
-/// `search.lmr_cut_node` plies), and less for a move that escapes a capture at a node that is
-/// not an expected cut node (`search.lmr_escape` plies, Stockfish 11's). Never below zero or
-/// so deep that the reduced search would skip to quiescence.
+/// `search.lmr_cut_node` plies). Never below zero or so deep that the reduced search would
+/// skip to quiescence.
 pub(crate) fn reduction(node: &Node, base: i32, facts: MoveFacts, p: &SearchParams) -> i32 {
     let mut r = base;
     r -= node.pv_node as i32;
@@ -875,7 +870,6 @@ pub(crate) fn reduction(node: &Node, base: i32, facts: MoveFacts, p: &SearchPara
     r -= facts.gives_check as i32;
     r -= facts.killer as i32;
     r -= facts.history / p.lmr_history_divisor.max(1);
-    r -= p.lmr_escape * facts.escapes as i32;
     r.clamp(0, node.depth - 2)
 }
 

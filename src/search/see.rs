@@ -7,7 +7,7 @@
 //! exact value. Pins are ignored (a pinned recapturer counts), the usual simplification.
 
 use crate::core::attacks::{bishop_attacks, rook_attacks};
-use crate::core::{Bitboard, Board, Color, Move, MoveKind, Piece};
+use crate::core::{Bitboard, Board, Move, Piece};
 
 /// Piece values used by SEE (centipawns). The king's value makes any exchange that lets it be
 /// captured lose.
@@ -36,24 +36,7 @@ pub fn capture_gain(board: &Board, mv: Move) -> i32 {
 
 /// Whether the exchange started by the legal move `mv` gains at least `threshold` for the side
 /// to move.
-#[inline]
 pub fn see_ge(board: &Board, mv: Move, threshold: i32) -> bool {
-    see_ge_by(board, mv, threshold, board.side_to_move())
-}
-
-/// Whether the quiet move `mv`, just played in the position `child`, took its piece out of a
-/// losing exchange: moving it back (`to` → `from`, by the side that just moved) would lose
-/// material (Stockfish 11's `!see_ge(reverse_move(move))`). Never for castling.
-pub fn escapes_capture(child: &Board, mv: Move) -> bool {
-    if mv.is_castle() || mv.is_noisy() {
-        return false;
-    }
-    let back = Move::new(mv.to(), mv.from(), MoveKind::Quiet);
-    !see_ge_by(child, back, 0, !child.side_to_move())
-}
-
-/// [`see_ge`] with the side that plays `mv` given (`mover`) rather than read from the board.
-fn see_ge_by(board: &Board, mv: Move, threshold: i32, mover: Color) -> bool {
     // Castling and en passant never lose material to the first recapture analysis below;
     // treat them as even exchanges.
     if mv.is_castle() || mv.is_en_passant() {
@@ -75,7 +58,7 @@ fn see_ge_by(board: &Board, mv: Move, threshold: i32, mover: Color) -> bool {
     let mut attackers = board.attackers_to(to, occupied) & occupied;
     let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
     let orthogonal = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
-    let mut side = mover;
+    let mut side = board.side_to_move();
     let mut result = true;
     loop {
         side = !side;
@@ -177,29 +160,5 @@ mod tests {
         );
         // A quiet move to a safe square is even.
         assert_eq!(exact(see_of("4k3/8/8/4p3/8/8/8/3QK3 w - - 0 1", "d1a4")), 0);
-    }
-
-    /// Whether `uci` played in `fen` took its piece out of a losing exchange.
-    fn escape(fen: &str, uci: &str) -> bool {
-        let board = Board::from_fen(fen).unwrap();
-        let mv = board.parse_uci(uci).unwrap();
-        let mut child = board;
-        child.play_unchecked(mv);
-        escapes_capture(&child, mv)
-    }
-
-    #[test]
-    fn a_move_escapes_a_capture_only_from_a_losing_exchange() {
-        // The knight on e5 is attacked by the pawn on d6 and leaves: an escape.
-        assert!(escape("4k3/8/3p4/4N3/8/8/8/4K3 w - - 0 1", "e5f3"));
-        // Nothing attacks it: no escape.
-        assert!(!escape("4k3/8/8/4N3/8/8/8/4K3 w - - 0 1", "e5f3"));
-        // The queen on e6 attacks it, the pawn on d4 defends it: taking would lose the queen,
-        // so it was never en prise.
-        assert!(!escape("4k3/8/4q3/4N3/3P4/8/8/K7 w - - 0 1", "e5f3"));
-        // The same from Black's side: the rook on d5 attacked by the knight on c3, undefended.
-        assert!(escape("3k4/8/8/3r4/8/2N5/8/4K3 b - - 0 1", "d5h5"));
-        // Castling never counts, even with the king's square attacked by nothing.
-        assert!(!escape("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"));
     }
 }
