@@ -4,7 +4,7 @@
 //! The random-game properties (FEN round trip, hash, mirror, moves equal the reference
 //! generator's) draw half their games from the 960 start positions: see `common::games`.
 
-mod common;
+use crate::common;
 
 use chainmate::core::chess960;
 use chainmate::core::{Board, CastleSide, Color, FenError, Move, Piece, Square};

@@ -1,6 +1,6 @@
 //! The command line through the real binary: subcommands, exit codes and messages.
 
-mod common;
+use crate::common;
 
 use common::{chainmate, chainmate_with_input, text};
 

@@ -1,7 +1,7 @@
 //! The engine's `eval` command through the real binary: the evaluation term by term, the
 //! weights as a parameter file, and the Rust block of the shipped weights.
 
-mod common;
+use crate::common;
 
 use common::{chainmate, text};
 

@@ -1,7 +1,7 @@
 //! What the engine's commands print is true: counts agree with their nouns ("1 position",
 //! not "1 positions").
 
-mod common;
+use crate::common;
 
 use common::{chainmate, text};
 

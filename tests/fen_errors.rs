@@ -3,7 +3,7 @@
 //! mutations of valid FENs) to show that no parser panics and that whatever FEN is accepted
 //! yields a consistent board.
 
-mod common;
+use crate::common;
 
 use chainmate::core::{Board, CastleSide, Color, FenError, MoveError, Rank, Square};
 use chainmate::perft::PerftCase;

@@ -1,6 +1,6 @@
 //! SAN printing and parsing on positions with known answers, and UCI move text.
 
-mod common;
+use crate::common;
 
 use chainmate::core::{Board, MoveKind, Position};
 use common::board;

@@ -3,11 +3,11 @@
 //! decoding. Each must answer with a value or an error, never a panic; an accepted result
 //! is used (its moves played, its tables probed) so that a bad value would show.
 //!
-//! `cargo test --release --test parser_fuzz` runs `common::fuzz::CASES` cases per property;
+//! `cargo test --release --test engine parser_fuzz::` runs `common::fuzz::CASES` cases per property;
 //! `-- --ignored` runs `common::fuzz::SOAK` (100,000) per property. Each test says on stderr
 //! how many cases ran (`--nocapture`).
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

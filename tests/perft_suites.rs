@@ -2,7 +2,7 @@
 //! counting and with every leaf move played; plus the hash and FEN invariants at every node of
 //! the suites' trees to depth 3.
 
-mod common;
+use crate::common;
 
 use chainmate::core::Board;
 use chainmate::perft::{divide, perft, perft_no_bulk, perft_threads, PerftCase};

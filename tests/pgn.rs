@@ -1,7 +1,7 @@
 //! The PGN reader and writer: real files, every movetext feature, typed errors for broken
 //! games (and no panic on any input), and write → read round trips of random games.
 
-mod common;
+use crate::common;
 
 use chainmate::core::{Board, Move, MoveError, STARTPOS_FEN};
 use chainmate::formats::pgn::{read_games, Game, GameResult, PgnError, PgnErrorKind};

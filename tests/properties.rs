@@ -1,7 +1,7 @@
 //! Invariants checked at every position of random legal games (quickcheck; a failing game is
 //! shrunk and reported with its start FEN and moves).
 
-mod common;
+use crate::common;
 
 use chainmate::core::{Bitboard, Board, GenType, Move, MoveKind, MoveList, Piece, Position};
 use common::games::{check_games, Game};

@@ -5,7 +5,7 @@
 //! en-passant capture. Random placements (odd positions no game test reaches: several queens,
 //! double and triple checks, castling with pieces hanging around) are compared the same way.
 
-mod common;
+use crate::common;
 
 use chainmate::core::{Board, Piece};
 use common::games::{check_games, pick, Game};

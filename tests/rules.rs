@@ -1,7 +1,7 @@
 //! Game rules on crafted positions: repetition, the fifty-move rule, insufficient material,
 //! en-passant normalisation, stalemate, castling rights, pinned pawns, and the null move.
 
-mod common;
+use crate::common;
 
 use chainmate::core::{Bitboard, Board, Position, Square};
 use common::board;

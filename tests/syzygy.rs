@@ -4,7 +4,7 @@
 //! `tests/data/syzygy/tables/`; the 5-piece rows and the full set need the tables of
 //! `../shared/data/syzygy/` (`--ignored`).
 
-mod common;
+use crate::common;
 
 use chainmate::core::Board;
 use chainmate::tb::{ProbeError, Tablebase, Wdl};

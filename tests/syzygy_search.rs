@@ -5,7 +5,7 @@
 //! 4-piece tables are shipped in `tests/data/syzygy/tables/`; the K+R+P against K+R games
 //! need the 5-piece tables of `../shared/data/syzygy/` (`--ignored`).
 
-mod common;
+use crate::common;
 
 use std::sync::{Arc, Mutex};
 

@@ -4,7 +4,7 @@
 //!
 //! Timeouts here only keep a broken engine from hanging the test run; nothing asserts speed.
 
-mod common;
+use crate::common;
 
 use chainmate::core::Board;
 use common::uci::Engine;

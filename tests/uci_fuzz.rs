@@ -6,7 +6,7 @@
 //! there is no legal move). A model of the engine's position follows every line with the
 //! library's own parser, so the test knows which position each `go` searched.
 //!
-//! `cargo test --release --test uci_fuzz` runs 3,000 lines; the soak (100,000 lines) runs with
+//! `cargo test --release --test engine uci_fuzz::` runs 3,000 lines; the soak (100,000 lines) runs with
 //! `-- --ignored`. The generator is seeded, so a failure names the seed and line to replay.
 //!
 //! The in-process fuzz drives `uci::Engine::handle` directly, for speed: the generator's
@@ -16,7 +16,7 @@
 //! `readyok`: 20,000 lines in the normal run, 100,000 under `--ignored`. The loop itself is
 //! fed lines that are not UTF-8.
 
-mod common;
+use crate::common;
 
 use std::sync::{Arc, Mutex};
 

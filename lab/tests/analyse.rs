@@ -2,8 +2,7 @@
 //! position and configuration, a well-formed SVG, evaluations read from lichess and match
 //! comments, and bad input refused with no file left behind.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use chainmate::formats::pgn::read_games;
 use chainmate_lab::experiments::analyse;

@@ -1,8 +1,7 @@
 //! Chess960 games between the lab's in-process player and the engine over UCI (`match
 //! --variant chess960`).
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use chainmate::core::chess960;
 use chainmate::formats::pgn::read_games;

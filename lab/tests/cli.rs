@@ -1,8 +1,7 @@
 //! The lab's command line through the real binary (`chainmate-lab`): subcommands, exit codes
 //! and messages.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use common::{chainmate, text};
 

@@ -2,8 +2,7 @@
 //! an interrupted run resumes without damage, and each game is the same game however the
 //! run was cut.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, HashSet};
 

@@ -8,8 +8,7 @@ use chainmate_lab::eval::AnyEvaluator;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 use common::{chainmate, text};
 
 /// A file in the temporary directory, unique to this test process and `tag`.

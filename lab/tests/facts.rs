@@ -2,8 +2,7 @@
 //! cannot support it, the book's opening named after the position its move reaches, lists
 //! of names without empty entries, counts that agree with their nouns.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use common::{chainmate, text};
 

@@ -11,8 +11,7 @@ use std::path::{Path, PathBuf};
 
 use chainmate_lab::experiments::figures::{self, FIGURES};
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 /// The repository root, found from this crate's folder upwards.
 fn root() -> PathBuf {

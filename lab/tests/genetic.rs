@@ -3,8 +3,7 @@
 //! command line writes weights the evaluator loads, and refuses bad input without leaving
 //! files behind.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use chainmate_lab::config::search_config;
 use chainmate_lab::tournament::game::{GameRules, Player};

@@ -2,8 +2,7 @@
 //! byte-order mark, or in Latin-1 (TWIC and many game databases), is read by every command
 //! that reads such files, with the same counts as its plain UTF-8 twin.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

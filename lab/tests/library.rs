@@ -5,8 +5,7 @@
 //!
 //! Timeouts only keep a broken engine from hanging the run; nothing asserts speed.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -252,8 +252,7 @@ fn book_formats_follow_the_extension() {
 
 // ---- the command line -------------------------------------------------------------------------
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 use common::{chainmate, text};
 
 fn temp_path(tag: &str) -> PathBuf {

@@ -3,12 +3,11 @@
 //! files for each evaluator. Each must answer with a value or an error, never a panic; an
 //! accepted result is used (probed, retrieved from, evaluated with).
 //!
-//! `cargo test --release -p chainmate-lab --test parser_fuzz` runs `common::fuzz::CASES`
+//! `cargo test --release -p chainmate-lab --test lab parser_fuzz::` runs `common::fuzz::CASES`
 //! cases per property; `-- --ignored` runs `common::fuzz::SOAK` (100,000) per property
 //! (`--nocapture` shows the counts).
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::OnceLock;

@@ -6,8 +6,7 @@
 
 use chainmate_lab::experiments::pins::{self, PINS};
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 /// Three workers beside a busy thread: more threads than the machine's two cores, so each
 /// search runs slower than alone — a node count that depended on the clock would move.

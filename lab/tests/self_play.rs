@@ -1,8 +1,7 @@
 //! Self-play data for the tuners: games from `chainmate match`, labelled positions from
 //! `chainmate experiment label`, read by `chainmate tune`.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use chainmate_lab::tune::texel::parse_samples;
 use common::{chainmate, text};

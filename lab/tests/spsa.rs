@@ -1,8 +1,7 @@
 //! `chainmate tune --method spsa` with real, node-limited games: reproducible runs, values in
 //! range and on the resolution, checkpoints that resume, clear errors for bad input.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use common::{chainmate, text};
 

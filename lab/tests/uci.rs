@@ -4,8 +4,7 @@
 //!
 //! Timeouts here only keep a broken engine from hanging the test run; nothing asserts speed.
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use chainmate::core::Board;
 use common::uci::Engine;

@@ -10,7 +10,7 @@ Optional arguments: --tables DIR (default ../shared/data/syzygy)
                     --out DIR    (default: the directory of this script)
 
 probes_small.csv and probes_34.csv are committed (`cargo test --release` reads them);
-probes.csv, the full set, is checked by `cargo test --release --test syzygy -- --ignored`
+probes.csv, the full set, is checked by `cargo test --release --test engine syzygy:: -- --ignored`
 when it has been made.
 
 Generated with python-chess 1.11.2 (chess.__version__) on Python 3.11.7.
