@@ -222,8 +222,9 @@ fn every_bench_position_is_valid() {
 
 /// The search's own switches and weights — the pawn and non-pawn correction histories and
 /// capture history switched off, singular extensions' multi-cut off, a stronger history term
-/// in the reductions, no reduction adjustment at cut nodes or when not improving — change the
-/// tree but not the facts: the same mates at the same distance.
+/// in the reductions, no reduction adjustment at cut nodes or when not improving, less
+/// reduction after a singular hash move — change the tree but not the facts: the same mates
+/// at the same distance.
 #[test]
 fn search_switches_keep_mates_and_change_the_tree() {
     let plain = chainmate::config::search_config("default", &[]).unwrap();
@@ -248,6 +249,7 @@ fn search_switches_keep_mates_and_change_the_tree() {
         "search.lmr_history_divisor=2000",
         "search.lmr_cut_node=0",
         "search.lmr_not_improving=0",
+        "search.lmr_singular=1",
     ] {
         let config = chainmate::config::search_config(&format!("default+{switch}"), &[])
             .expect("a valid configuration");

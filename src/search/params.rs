@@ -93,6 +93,10 @@ crate::params! {
         lmr_cut_node: i32 = 1,
         /// Late-move reductions: plies added when the position is not improving.
         lmr_not_improving: i32 = 1,
+        /// Late-move reductions: plies taken off every later move of a node whose hash move
+        /// was extended as singular (Stockfish 11's `singularLMR`: the search bets on the hash
+        /// move's line, and when that bet fails its alternatives deserve a closer look); 0 off.
+        lmr_singular: i32 = 0,
     }
 }
 

@@ -122,6 +122,19 @@ pub(crate) struct MoveFacts {
     pub(crate) killer: bool,
     /// Its quiet history score.
     pub(crate) history: i32,
+    /// The node's hash move was extended as singular.
+    pub(crate) after_singular: bool,
+}
+
+/// Where a move stands in its node's loop, for the search below it.
+#[derive(Clone, Copy, Debug)]
+struct MoveOrder {
+    /// Its number among the moves searched (1 for the first).
+    number: usize,
+    /// Plies of extension (−1 for the singular test's negative extension).
+    extension: i32,
+    /// The node's hash move, searched first, was extended as singular.
+    after_singular: bool,
 }
 
 /// The moves a node searched before the one that refuted it (they failed to).
@@ -487,6 +500,8 @@ impl<X: Extension> Thread<'_, X> {
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let mut move_count = 0usize;
+        // Whether the hash move was extended as singular (the later moves' reductions heed it).
+        let mut singular = false;
         let mut tried = Tried {
             quiets: MoveList::new(),
             noisy: MoveList::new(),
@@ -518,6 +533,7 @@ impl<X: Extension> Thread<'_, X> {
             } else {
                 0
             };
+            singular |= move_count == 1 && extension > 0;
 
             // Step 9b. Shallow pruning.
             let p = &self.config.params;
@@ -532,7 +548,14 @@ impl<X: Extension> Thread<'_, X> {
             let replayed = X::replay(self, board, mv, alpha, node.beta, node.depth, ply);
             let score = match replayed {
                 Some(score) => score,
-                None => self.search_move(board, mv, node, alpha, move_count, extension),
+                None => {
+                    let order = MoveOrder {
+                        number: move_count,
+                        extension,
+                        after_singular: singular,
+                    };
+                    self.search_move(board, mv, node, alpha, order)
+                }
             };
             if self.stopped {
                 return (0, None);
@@ -629,9 +652,9 @@ impl<X: Extension> Thread<'_, X> {
         mv: Move,
         node: &Node,
         alpha: Score,
-        number: usize,
-        extension: i32,
+        order: MoveOrder,
     ) -> Score {
+        let (number, extension) = (order.number, order.extension);
         let (beta, ply) = (node.beta, node.ply);
         let mut child = *board;
         child.play_unchecked(mv);
@@ -649,7 +672,7 @@ impl<X: Extension> Thread<'_, X> {
         } else {
             // The others: a null window, reduced when late and quiet; a fail high is searched
             // again at full depth, and at a PV node with the full window.
-            let r = self.late_move_reduction(board, &child, mv, node, number);
+            let r = self.late_move_reduction(board, &child, mv, node, order);
             let (zw_alpha, zw_beta) = (-alpha - 1, -alpha);
             let child_ply = ply + 1;
             let mut s = -self.pvs(
@@ -673,8 +696,8 @@ impl<X: Extension> Thread<'_, X> {
         score
     }
 
-    /// Step 9c. The late-move reduction of `mv`, the `number`-th move, leading to `child`:
-    /// none for noisy moves, shallow nodes or the second move of a PV node; otherwise
+    /// Step 9c. The late-move reduction of `mv`, the `order.number`-th move, leading to
+    /// `child`: none for noisy moves, shallow nodes or the second move of a PV node; otherwise
     /// [`reduction`] of the table's value.
     fn late_move_reduction(
         &self,
@@ -682,8 +705,9 @@ impl<X: Extension> Thread<'_, X> {
         child: &Board,
         mv: Move,
         node: &Node,
-        number: usize,
+        order: MoveOrder,
     ) -> i32 {
+        let number = order.number;
         let p = &self.config.params;
         let late = number > 1 + node.pv_node as usize;
         if node.depth < p.lmr_min_depth || !late || mv.is_noisy() {
@@ -695,6 +719,7 @@ impl<X: Extension> Thread<'_, X> {
             history: self
                 .heuristics
                 .quiet_score(board, mv, &self.lineage(node.ply)),
+            after_singular: order.after_singular,
         };
         let base = self.lmr[(node.depth as usize).min(MAX_PLY)][number.min(63)];
         reduction(node, base, facts, p)
@@ -860,8 +885,8 @@ pub(crate) fn shallow_prune(
 /// its depth and move number, less in PV nodes, for a move that gives check, for a killer and
 /// for a good history score (one ply per `search.lmr_history_divisor`); more when the
 /// position is not improving and at expected cut nodes (`search.lmr_not_improving` and
-/// `search.lmr_cut_node` plies). Never below zero or so deep that the reduced search would
-/// skip to quiescence.
+/// `search.lmr_cut_node` plies); less after a singular hash move (`search.lmr_singular`).
+/// Never below zero or so deep that the reduced search would skip to quiescence.
 pub(crate) fn reduction(node: &Node, base: i32, facts: MoveFacts, p: &SearchParams) -> i32 {
     let mut r = base;
     r -= node.pv_node as i32;
@@ -870,6 +895,7 @@ pub(crate) fn reduction(node: &Node, base: i32, facts: MoveFacts, p: &SearchPara
     r -= facts.gives_check as i32;
     r -= facts.killer as i32;
     r -= facts.history / p.lmr_history_divisor.max(1);
+    r -= p.lmr_singular * facts.after_singular as i32;
     r.clamp(0, node.depth - 2)
 }
 
