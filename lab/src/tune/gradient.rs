@@ -4,10 +4,11 @@
 //! the game result and `σ(e) = 1 / (1 + 10^(−K·e/400))` — but instead of moving one parameter
 //! at a time and re-evaluating every position, each position's feature counts are extracted
 //! once ([`Full::trace`]): its evaluation is `φ·Σ w_mg·c + (1 − φ)·s·Σ w_eg·c` (φ the phase
-//! fraction, `s` the endgame scale), so the gradient of the error with respect to every weight
-//! is exact and cheap. A thousand full passes over half a million positions take minutes where
-//! the local search would need hours for the evaluator's thousand-odd weights. Ethereal and
-//! most hand-crafted engines of the last decade tune this way.
+//! fraction, `s` the endgame scale, itself a clamped sum of weights by the position's case),
+//! so the gradient of the error with respect to every weight is exact and cheap. A thousand
+//! full passes over half a million positions take minutes where the local search would need
+//! hours for the evaluator's thousand-odd weights. Ethereal and most hand-crafted engines of
+//! the last decade tune this way.
 //!
 //! Choices: full-batch Adam (β₁ 0.9, β₂ 0.999; the step `rate` in centipawns), weights kept as
 //! reals while tuning and rounded to whole centipawns at the end; `K` fixed before tuning
@@ -21,8 +22,8 @@
 //! are compared on the one thing that matters, how well the evaluation predicts games.
 
 use crate::eval::full::{
-    complexity_adjustment, idx, king_danger_penalty, Full, Trace, KING_DANGER_EG_DIVISOR,
-    KING_DANGER_MG_DIVISOR, MAX_PHASE,
+    complexity_adjustment, idx, king_danger_penalty, Full, ScaleCase, Trace,
+    KING_DANGER_EG_DIVISOR, KING_DANGER_MG_DIVISOR, MAX_PHASE, SCALE_NORMAL,
 };
 use crate::eval::params::ParamSet;
 use crate::eval::Evaluator;
@@ -46,7 +47,11 @@ pub struct Dataset {
     complexity_count: Vec<f32>,
     complexity_start: Vec<u32>,
     mg_factor: Vec<f32>,
-    eg_factor: Vec<f32>,
+    /// `(1 − φ) / 64`: the endgame sum's share of the evaluation per unit of the scale.
+    eg_phase: Vec<f32>,
+    /// The endgame scale's case with White ahead and with Black ahead: the scale is computed
+    /// from the weights at each pass, as the side ahead and the `endgame_scale` weights move.
+    scale_cases: Vec<[ScaleCase; 2]>,
     /// The game's result, White's view.
     result: Vec<f32>,
     /// What the training fits: the result, or its blend with the search's score
@@ -81,7 +86,8 @@ impl Dataset {
             complexity_count: Vec::new(),
             complexity_start: vec![0],
             mg_factor: Vec::with_capacity(samples.len()),
-            eg_factor: Vec::with_capacity(samples.len()),
+            eg_phase: Vec::with_capacity(samples.len()),
+            scale_cases: Vec::with_capacity(samples.len()),
             result: samples.iter().map(|s| s.result as f32).collect(),
             target: samples.iter().map(|s| s.result as f32).collect(),
         };
@@ -105,7 +111,8 @@ impl Dataset {
             d.complexity_start.push(d.complexity_index.len() as u32);
             let phase = t.phase as f32 / MAX_PHASE as f32;
             d.mg_factor.push(phase);
-            d.eg_factor.push((1.0 - phase) * t.scale as f32 / 64.0);
+            d.eg_phase.push((1.0 - phase) / SCALE_NORMAL as f32);
+            d.scale_cases.push(t.scale_cases);
         }
         d
     }
@@ -191,11 +198,21 @@ impl Dataset {
         (mg, eg, complexity)
     }
 
+    /// The endgame scale of position `i` under weights `w` given its endgame sum `eg` (after
+    /// the complexity): its case (the side ahead is White when `eg ≥ 0`, as in the search),
+    /// and the scale before and after the clamp to `0..=64`.
+    fn scale(&self, w: &[[f64; 2]], i: usize, eg: f64) -> (ScaleCase, f64, f64) {
+        let case = self.scale_cases[i][usize::from(eg < 0.0)];
+        let raw = case.raw(|e| w[idx::endgame_scale + e][1]);
+        (case, raw, raw.clamp(0.0, SCALE_NORMAL as f64))
+    }
+
     /// White's evaluation of position `i` under real-valued weights `w`.
     fn eval(&self, w: &[[f64; 2]], i: usize) -> f64 {
         let (mg, eg, complexity) = self.sums(w, i);
         let eg = eg + complexity_adjustment(eg, complexity);
-        mg * self.mg_factor[i] as f64 + eg * self.eg_factor[i] as f64
+        let (_, _, scale) = self.scale(w, i, eg);
+        mg * self.mg_factor[i] as f64 + eg * self.eg_phase[i] as f64 * scale
     }
 
     /// Mean squared error under weights `w` against the training target.
@@ -232,9 +249,10 @@ impl Dataset {
                         let c = k * std::f64::consts::LN_10 / 400.0;
                         for i in range {
                             let (mg, eg, complexity) = self.sums(w, i);
-                            let e = mg * self.mg_factor[i] as f64
-                                + (eg + complexity_adjustment(eg, complexity))
-                                    * self.eg_factor[i] as f64;
+                            let eg_total = eg + complexity_adjustment(eg, complexity);
+                            let (case, raw, scale) = self.scale(w, i, eg_total);
+                            let eg_factor = self.eg_phase[i] as f64 * scale;
+                            let e = mg * self.mg_factor[i] as f64 + eg_total * eg_factor;
                             let p = expected_score(e, k);
                             // d/de (R − σ(e))² = −2 (R − σ) σ (1 − σ) · K ln10 / 400
                             let d = -2.0 * (self.target[i] as f64 - p) * p * (1.0 - p) * c;
@@ -248,7 +266,16 @@ impl Dataset {
                             } else {
                                 (1.0 - sign * sign, 0.0)
                             };
-                            let de_raw = d * self.eg_factor[i] as f64;
+                            // The scale: its weights move it inside the clamp only.
+                            if (0.0..=SCALE_NORMAL as f64).contains(&raw) {
+                                let ds = d * eg_total * self.eg_phase[i] as f64;
+                                let (base, slope) = case.elements();
+                                g[idx::endgame_scale + base][1] += ds;
+                                if let Some(s) = slope {
+                                    g[idx::endgame_scale + s][1] += ds * f64::from(case.pawns);
+                                }
+                            }
+                            let de_raw = d * eg_factor;
                             for (j, cnt) in self.complexity_features(i) {
                                 g[j][1] += de_raw * slope_c * cnt as f64;
                             }
@@ -564,6 +591,67 @@ mod tests {
         assert!(found
             .iter()
             .any(|&((j, ph), g)| j == idx::complexity && ph == 1 && g != 0.0));
+    }
+
+    #[test]
+    fn the_endgame_scale_gradient_matches_finite_differences() {
+        // One position in each case that has a slope, and one whose scale is clamped at 64.
+        let text = [
+            // Opposite bishops alone, White two pawns up.
+            "4kb2/8/8/8/8/8/5PP1/4KB2 w - - c9 \"1/2-1/2\"; ce 60;",
+            // Opposite bishops beside a rook each, Black a pawn up.
+            "r3kb2/5pp1/8/8/8/8/6P1/R3KB2 b - - c9 \"1/2-1/2\";",
+            // Rooks, White a pawn up with three: inside the clamp.
+            "4k3/5p2/8/8/8/8/4PPP1/R3K2r w - - c9 \"1-0\"; ce 90;",
+            // Rooks and seven pawns against six: 30 + 6 × 7 = 72, clamped at 64.
+            "4k3/pppppp2/8/8/8/8/PPPPPPP1/R3K2r w - - c9 \"1-0\";",
+        ]
+        .join("\n");
+        let (samples, _) = parse_samples(&text);
+        let mut e = Full::default();
+        let mut flat = e.weights().flat();
+        for (i, v) in [0, 16, 20, 3, 40, 4, 30, 6].into_iter().enumerate() {
+            flat[idx::endgame_scale + i] = [0, v];
+        }
+        e.set_weights(&flat);
+        let mut d = Dataset::new(&e, &samples, 1);
+        d.blend(&samples, 0.5, 1.0);
+        let w = real(&e);
+        for (i, s) in samples.iter().enumerate() {
+            assert!((d.eval(&w, i) - white_view(&e, s)).abs() <= 1.5, "{i}");
+        }
+        let scale = |i: usize| {
+            let (_, eg, c) = d.sums(&w, i);
+            d.scale(&w, i, eg + complexity_adjustment(eg, c))
+        };
+        assert_eq!(scale(0).0, ScaleCase { case: 2, pawns: 2 });
+        assert_eq!(scale(1).0, ScaleCase { case: 3, pawns: 2 });
+        assert_eq!(scale(2).0, ScaleCase { case: 4, pawns: 3 });
+        assert_eq!((scale(3).1, scale(3).2), (72.0, 64.0), "clamped");
+        let weights = [
+            idx::endgame_scale + 2,
+            idx::endgame_scale + 3,
+            idx::endgame_scale + 4,
+            idx::endgame_scale + 5,
+            idx::endgame_scale + 6,
+            idx::endgame_scale + 7,
+            idx::material,
+        ];
+        let found = check_gradient(&d, &w, &weights);
+        for j in [2, 3, 4, 5, 6, 7] {
+            assert!(
+                found
+                    .iter()
+                    .any(|&((k, ph), g)| k == idx::endgame_scale + j && ph == 1 && g != 0.0),
+                "element {j} moves the error"
+            );
+        }
+        // The clamped position alone: its scale's weights do not move its error.
+        let (clamped, _) = parse_samples(text.lines().nth(3).unwrap());
+        let d = Dataset::new(&e, &clamped, 1);
+        let g = d.gradient(&w, 1.0, 1);
+        assert_eq!(g[idx::endgame_scale + 6], [0.0, 0.0]);
+        assert_ne!(g[idx::material], [0.0, 0.0]);
     }
 
     #[test]

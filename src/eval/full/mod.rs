@@ -85,11 +85,20 @@
 //! attacks (Ethereal's "mobility area", simplified). Threats use plain attack sets (no x-rays,
 //! pins ignored), like the other evaluators ([`super::attack_map`]).
 //!
-//! # Endgame scaling (fixed rules, not tuned)
+//! # Endgame scaling (weights of their own, fitted like the rest)
 //!
-//! The endgame half is multiplied by `scale / 64`: 32 with opposite-coloured bishops as the
-//! only pieces; for a side ahead without pawns, 0 when it has at most a minor piece and 16
-//! when it is ahead by at most a minor piece — the well-known drawing margins.
+//! The endgame half is multiplied by `scale / 64`, where the scale depends on the case of the
+//! side ahead in the endgame sum ([`ScaleCase`]): without pawns, a weight for "at most a minor
+//! piece" and one for "at most a minor piece ahead" (the well-known drawing margins, 0 and 16
+//! as shipped); otherwise a base plus a slope per own pawn, clamped to 0–64, for three cases —
+//! opposite-coloured bishops as the only pieces (32 and 0 as shipped), opposite-coloured
+//! bishops beside other pieces, and everything else (64 and 0: no scaling). Stockfish 11 and
+//! Ethereal 12 scale by such cases with hand-set numbers (Stockfish 11: 22 with opposite
+//! bishops alone, otherwise at most `36 + 7 × pawns`, `+ 2 ×` with opposite bishops; Ethereal
+//! 12, out of 128: opposite bishops alone 64, with a knight each 106, with a rook each 96);
+//! here they are the `endgame_scale` weights, which the gradient tuner fits with the others:
+//! the scale multiplies the endgame sum, so its gradient is the sum's share of the evaluation,
+//! and the clamp's flat parts have none.
 //!
 //! # Linear in its weights (but for the king danger)
 //!
@@ -135,7 +144,7 @@ mod tests;
 pub use king::{king_danger_penalty, KING_DANGER_EG_DIVISOR, KING_DANGER_MG_DIVISOR};
 pub use params::{Tapered, S};
 pub use pieces::SPACE_PHASE;
-pub use scaling::{complexity_adjustment, sign, MAX_PHASE, OPENING_PHASE};
+pub use scaling::{complexity_adjustment, sign, ScaleCase, MAX_PHASE, OPENING_PHASE, SCALE_NORMAL};
 pub use walk::{Accumulator, Trace};
 pub use weights::{idx, FullParams, FIELDS};
 
@@ -245,13 +254,16 @@ impl Full {
             eg -= king_danger_penalty_int([sum(d, 0), sum(d, 1)])[1] * color.sign();
         }
         eg += complexity_adjustment_int(eg, sum(&complexity, 1));
-        let (phase, scale) = Full::phase_and_scale(board, eg);
+        let (phase, scale) = self.phase_and_scale(board, eg);
+        let cases =
+            [Color::White, Color::Black].map(|strong| Full::phase_and_case(board, strong).1);
         Trace {
             counts: merged,
             danger,
             complexity,
             phase,
             scale,
+            scale_cases: cases,
         }
     }
 
@@ -311,7 +323,7 @@ impl Full {
         self.cached_king_pawn_terms(board, &mut sum);
         self.piece_terms(board, passed, &mut sum);
         sum.settle();
-        let (phase, scale) = Full::phase_and_scale(board, sum.eg);
+        let (phase, scale) = self.phase_and_scale(board, sum.eg);
         Full::blend(sum.mg as i64, sum.eg as i64, phase, scale)
     }
 }
@@ -352,7 +364,7 @@ impl Evaluator for Full {
         // The complexity moves the endgame sum (White's view), before the scale.
         let complexity = complexity_adjustment_int(eg as i32, per.2);
         let eg = eg + i64::from(complexity);
-        let (phase, scale) = Full::phase_and_scale(board, eg as i32);
+        let (phase, scale) = self.phase_and_scale(board, eg as i32);
         let blend = |s: [i64; 2]| {
             (s[0] as f64 * phase as f64 * 64.0
                 + s[1] as f64 * (MAX_PHASE - phase) as f64 * scale as f64)

@@ -56,42 +56,122 @@ impl Sum<'_> {
     }
 }
 
+/// The highest endgame scale: 64 is the endgame sum taken whole.
+pub const SCALE_NORMAL: i32 = 64;
+
+/// Which of the endgame scale's cases a position is in, seen from the side that is ahead in
+/// the endgame sum, with that side's pawns: the scale is a weight of `endgame_scale` (the
+/// pawnless cases) or a base plus a slope per pawn, clamped to `0..=64` ([`ScaleCase::scale`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScaleCase {
+    /// 0: no pawns, at most a minor piece; 1: no pawns, at most a minor piece ahead; 2:
+    /// opposite-coloured bishops as the only pieces; 3: opposite-coloured bishops (one bishop
+    /// each) with other pieces; 4: everything else.
+    pub case: u8,
+    /// The side ahead's pawns.
+    pub pawns: u8,
+}
+
+impl ScaleCase {
+    /// The cases.
+    pub const PAWNLESS_MINOR: u8 = 0;
+    /// See [`ScaleCase::case`].
+    pub const PAWNLESS: u8 = 1;
+    /// See [`ScaleCase::case`].
+    pub const BISHOPS_ALONE: u8 = 2;
+    /// See [`ScaleCase::case`].
+    pub const BISHOPS: u8 = 3;
+    /// See [`ScaleCase::case`].
+    pub const OTHER: u8 = 4;
+
+    /// The elements of `endgame_scale` the case reads: its base and, for the cases with pawns,
+    /// the slope per pawn.
+    pub fn elements(self) -> (usize, Option<usize>) {
+        match self.case {
+            0 => (0, None),
+            1 => (1, None),
+            c => (2 * c as usize - 2, Some(2 * c as usize - 1)),
+        }
+    }
+
+    /// `base + slope × pawns` (before the clamp), from the endgame weights of `endgame_scale`
+    /// as `weight(element)` gives them: the tuner's reals or the evaluator's integers.
+    pub fn raw<T: Into<f64>>(self, weight: impl Fn(usize) -> T) -> f64 {
+        let (base, slope) = self.elements();
+        weight(base).into() + slope.map_or(0.0, |s| weight(s).into() * f64::from(self.pawns))
+    }
+
+    /// The scale out of 64 under the evaluator's weights.
+    #[inline]
+    pub(super) fn scale(self, p: &super::FullParams) -> i32 {
+        let w = &p.endgame_scale.0;
+        let (base, slope) = self.elements();
+        let raw = w[base][1] + slope.map_or(0, |s| w[s][1] * i32::from(self.pawns));
+        raw.clamp(0, SCALE_NORMAL)
+    }
+}
+
 impl Full {
     /// φ (non-pawn material in half pawns, capped) and the endgame scale out of 64, given the
     /// sign of the endgame sum (who is ahead).
-    pub(super) fn phase_and_scale(board: &Board, eg: i32) -> (i32, i32) {
-        let units = |c: Color| -> i32 {
+    #[inline]
+    pub(super) fn phase_and_scale(&self, board: &Board, eg: i32) -> (i32, i32) {
+        let units = Full::phase_units(board);
+        if units[0] + units[1] >= MAX_PHASE {
+            // The endgame half has no weight at the full phase: no scale to look up.
+            return (MAX_PHASE, SCALE_NORMAL);
+        }
+        let strong = if eg >= 0 { Color::White } else { Color::Black };
+        let (phase, case) = Full::case_of(board, units, strong);
+        (phase, case.scale(&self.params))
+    }
+
+    /// Each side's non-pawn material in half pawns.
+    #[inline]
+    fn phase_units(board: &Board) -> [i32; 2] {
+        [Color::White, Color::Black].map(|c| {
             [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
                 .iter()
                 .map(|&pc| board.colored(c, pc).popcount() as i32 * PHASE_UNITS[pc.index()])
                 .sum()
-        };
-        let (w, b) = (units(Color::White), units(Color::Black));
+        })
+    }
+
+    /// φ and the endgame scale's case with `strong` as the side ahead.
+    pub(super) fn phase_and_case(board: &Board, strong: Color) -> (i32, ScaleCase) {
+        Full::case_of(board, Full::phase_units(board), strong)
+    }
+
+    /// φ and the case from each side's non-pawn material `[w, b]`.
+    #[inline]
+    fn case_of(board: &Board, [w, b]: [i32; 2], strong: Color) -> (i32, ScaleCase) {
         let phase = (w + b).min(MAX_PHASE);
-        let strong = if eg >= 0 { Color::White } else { Color::Black };
         let (own, other) = if strong == Color::White {
             (w, b)
         } else {
             (b, w)
         };
-        let scale = if board.colored(strong, Piece::Pawn).is_empty() && own - other <= 6 {
+        let pawns = board.colored(strong, Piece::Pawn).popcount() as u8;
+        let case = if pawns == 0 && own - other <= 6 {
             if own <= 6 {
-                0
+                ScaleCase::PAWNLESS_MINOR
             } else {
-                16
+                ScaleCase::PAWNLESS
             }
-        } else if w == 6 && b == 6 && board.pieces(Piece::Bishop).popcount() == 2 && {
-            let wb = board.colored(Color::White, Piece::Bishop);
-            let bb = board.colored(Color::Black, Piece::Bishop);
-            wb.any()
-                && bb.any()
-                && (wb & Bitboard::LIGHT_SQUARES).any() != (bb & Bitboard::LIGHT_SQUARES).any()
-        } {
-            32
         } else {
-            64
+            let bishops = board.pieces(Piece::Bishop);
+            // One bishop each, on squares of different colours: two bishops, one of them on a
+            // light square, and not both White's.
+            let opposite = bishops.popcount() == 2
+                && (bishops & Bitboard::LIGHT_SQUARES).popcount() == 1
+                && board.colored(Color::White, Piece::Bishop).popcount() == 1;
+            match (opposite, w == 6 && b == 6) {
+                (true, true) => ScaleCase::BISHOPS_ALONE,
+                (true, false) => ScaleCase::BISHOPS,
+                _ => ScaleCase::OTHER,
+            }
         };
-        (phase, scale)
+        (phase, ScaleCase { case, pawns })
     }
 
     pub(super) fn blend(mg: i64, eg: i64, phase: i32, scale: i32) -> i64 {
@@ -171,15 +251,81 @@ mod tests {
     }
 
     #[test]
+    fn endgame_scale_cases() {
+        let case = |fen: &str, strong: Color| Full::phase_and_case(&board(fen), strong).1;
+        let c = |case: u8, pawns: u8| ScaleCase { case, pawns };
+        // Pawnless: a lone minor, a minor ahead with more on the board, a rook ahead.
+        assert_eq!(
+            case("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", Color::White),
+            c(0, 0)
+        );
+        assert_eq!(
+            case("4k3/8/8/8/8/8/8/2RBK1r1 w - - 0 1", Color::White),
+            c(1, 0)
+        );
+        assert_eq!(
+            case("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", Color::White),
+            c(4, 0)
+        );
+        // Opposite bishops alone, then beside a rook each; Black ahead counts Black's pawns.
+        let ocb = "4kb2/5pp1/8/8/8/8/5PP1/4KB2 w - - 0 1";
+        assert_eq!(case(ocb, Color::White), c(2, 2));
+        let ocb_rooks = "r3kb2/5pp1/8/8/8/8/6P1/R3KB2 w - - 0 1";
+        assert_eq!(case(ocb_rooks, Color::White), c(3, 1));
+        assert_eq!(case(ocb_rooks, Color::Black), c(3, 2));
+        // Same-coloured bishops, and two bishops against one: no opposite bishops.
+        assert_eq!(
+            case("4k1b1/5p2/8/8/8/8/5PP1/4KB2 w - - 0 1", Color::White),
+            c(4, 2)
+        );
+        assert_eq!(
+            case("4kb2/5p2/8/8/8/8/5PP1/2B1KB2 w - - 0 1", Color::White),
+            c(4, 2)
+        );
+        // The elements each case reads.
+        assert_eq!(c(0, 0).elements(), (0, None));
+        assert_eq!(c(1, 0).elements(), (1, None));
+        assert_eq!(c(2, 3).elements(), (2, Some(3)));
+        assert_eq!(c(4, 3).elements(), (6, Some(7)));
+    }
+
+    #[test]
+    fn the_scale_follows_its_weights() {
+        // A rook and two pawns against a rook: not scaled as shipped.
+        let fen = "4k3/8/8/8/8/8/4PP2/R3K2r w - - 0 1";
+        let shipped = Full::default();
+        assert_eq!(shipped.phase_and_scale(&board(fen), 1).1, 64);
+        // Stockfish 11's rule as weights: 36 + 7 per pawn of the side ahead, at most 64.
+        let mut e = Full::default();
+        let mut flat = e.weights().flat();
+        flat[idx::endgame_scale + 6] = [0, 36];
+        flat[idx::endgame_scale + 7] = [0, 7];
+        e.set_weights(&flat);
+        assert_eq!(e.phase_and_scale(&board(fen), 1).1, 50);
+        assert_eq!(
+            e.phase_and_scale(&board("4k3/8/8/8/8/8/PPPPP3/R3K2r w - - 0 1"), 1)
+                .1,
+            64
+        );
+        // Only the endgame half shrinks, towards zero.
+        let (before, after) = (shipped.evaluate(&board(fen)), e.evaluate(&board(fen)));
+        assert!(0 < after && after < before, "{after} {before}");
+        // A slope below zero cannot take the scale under zero.
+        flat[idx::endgame_scale + 7] = [0, -40];
+        e.set_weights(&flat);
+        assert_eq!(e.phase_and_scale(&board(fen), 1).1, 0);
+    }
+
+    #[test]
     fn drawish_endgames_are_scaled() {
         let e = Full::default();
         // A lone extra knight: no pawns for the side ahead, at most a minor: scale 0.
-        let (_, scale) = Full::phase_and_scale(&board("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), 1);
+        let (_, scale) = e.phase_and_scale(&board("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), 1);
         assert_eq!(scale, 0);
         // Bishops as the only pieces, with pawns: f1 is light, g8 light, f8 dark.
-        let (_, scale) = Full::phase_and_scale(&board("4k1b1/5p2/8/8/8/8/5PP1/4KB2 w - - 0 1"), 1);
+        let (_, scale) = e.phase_and_scale(&board("4k1b1/5p2/8/8/8/8/5PP1/4KB2 w - - 0 1"), 1);
         assert_eq!(scale, 64, "same-coloured bishops are not scaled");
-        let (_, scale) = Full::phase_and_scale(&board("4kb2/5p2/8/8/8/8/5PP1/4KB2 w - - 0 1"), 1);
+        let (_, scale) = e.phase_and_scale(&board("4kb2/5p2/8/8/8/8/5PP1/4KB2 w - - 0 1"), 1);
         assert_eq!(scale, 32, "opposite-coloured bishops");
         // Only the endgame half is scaled: with one knight on the board (phase 6 of 120) what
         // is left is a twentieth of the middlegame half, far below a knight's worth.

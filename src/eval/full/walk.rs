@@ -105,8 +105,11 @@ pub struct Trace {
     pub complexity: Vec<(u16, i16)>,
     /// φ: non-pawn material in half pawns, capped at [`super::MAX_PHASE`].
     pub phase: i32,
-    /// The endgame scale, out of 64.
+    /// The endgame scale, out of 64, under the weights that traced the position.
     pub scale: i32,
+    /// The endgame scale's case with White ahead and with Black ahead: what the tuner needs
+    /// to follow the scale as the weights (and the side ahead) change.
+    pub scale_cases: [super::ScaleCase; 2],
 }
 
 impl Accumulator for Trace {

@@ -420,6 +420,14 @@ full_params! {
     weak_lever: 1 = Tapered([[-29, 52]]),
     /// Passed pawn by file, the edge files (a, h) to the centre files (d, e): 0–3.
     passed_file: 4 = Tapered([[22, -8], [2, -2], [-7, -2], [-7, 4]]),
+    /// The endgame scale out of 64 (endgame weights only; `ScaleCase`), by the case of the side
+    /// ahead: without pawns and at most a minor piece (0), without pawns and at most a minor piece
+    /// ahead (1); then a base and a slope per own pawn, clamped to 0–64, with opposite-coloured
+    /// bishops as the only pieces (2, 3), with opposite-coloured bishops and more pieces (4, 5),
+    /// and in every other position (6, 7).
+    endgame_scale: 8 = Tapered([
+        [0,  0], [0, 16], [0, 32], [0,  0], [0, 64], [0,  0], [0, 64], [0,  0],
+    ]),
 }
 
 #[cfg(test)]
