@@ -42,7 +42,8 @@
 //!   distance of each king to the square in front of the pawn (`passed_own_king`,
 //!   `passed_enemy_king`, by rank; the weight multiplies the distance);
 //! * pieces: `bishop_pair`, `knight_outpost`/`bishop_outpost` (ranks 4–6, defended by a pawn,
-//!   no enemy pawn can ever attack the square), `rook_open_file`, `rook_semi_open_file`,
+//!   no enemy pawn can ever attack the square; `reachable_outpost`: one in reach, Stockfish's),
+//!   `rook_open_file`, `rook_semi_open_file`,
 //!   `rook_seventh`, `bad_bishop` (own pawns on the bishop's colour), `minor_behind_pawn`,
 //!   `king_open_file` (no own pawn on the king's file);
 //! * king shelter and pawn storm by file, as Ethereal and Stockfish weigh them: on the king's

@@ -98,8 +98,8 @@ impl Full {
         }
     }
 
-    /// Mobility of each piece, outposts, bad bishops, rooks on open files and the seventh,
-    /// minors behind pawns, the bishop pair.
+    /// Mobility of each piece, outposts (and outposts in reach), bad bishops, rooks on open
+    /// files and the seventh, minors behind pawns, the bishop pair.
     pub(super) fn piece_activity_terms<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
         let (p, color) = (&self.params, s.color);
         let mobility_area =
@@ -112,6 +112,8 @@ impl Full {
         // enemy's pawns), defended by one of ours.
         let enemy_attack_span = s.enemy_pawns.front_span(!color).beside();
         let outposts = outpost_ranks & (s.us.pawn_attacks - enemy_attack_span);
+        // Outposts a knight or bishop elsewhere could go to: not held by an own piece.
+        let reachable = outposts - s.board.color(color);
         for &(piece, sq, att) in s.us.pieces() {
             self.square_term(color, piece, sq, acc);
             let mob = (att & mobility_area).popcount() as usize;
@@ -121,6 +123,8 @@ impl Full {
                     add!(acc, p, color, mobility_knight, mob.min(8), 1);
                     if (outposts & b).any() {
                         add!(acc, p, color, knight_outpost, 1);
+                    } else if (att & reachable).any() {
+                        add!(acc, p, color, reachable_outpost, 0, 1);
                     }
                     let kings = sq.distance(s.king).min(sq.distance(s.board.king(!color)));
                     if kings >= 4 {
@@ -131,6 +135,8 @@ impl Full {
                     add!(acc, p, color, mobility_bishop, mob.min(13), 1);
                     if (outposts & b).any() {
                         add!(acc, p, color, bishop_outpost, 1);
+                    } else if (att & reachable).any() {
+                        add!(acc, p, color, reachable_outpost, 1, 1);
                     }
                     let colour = if (b & Bitboard::LIGHT_SQUARES).any() {
                         Bitboard::LIGHT_SQUARES
@@ -217,6 +223,25 @@ mod tests {
     use super::super::tests::{board, net_count};
     use super::*;
     use crate::eval::full::{idx, Trace};
+
+    #[test]
+    fn outposts_in_reach() {
+        // The pawn on e4 holds d5 and f5 (no black pawn can ever attack them): the knight on
+        // c3 reaches d5, the bishop on h3 f5; Black's knight on b8 reaches nothing.
+        let b = board("1n2k3/8/8/8/4P3/2N4B/8/4K3 w - - 0 1");
+        assert_eq!(net_count(&b, idx::reachable_outpost), 1);
+        assert_eq!(net_count(&b, idx::reachable_outpost + 1), 1);
+        // A knight on the outpost counts as one, not as one in reach; a square held by an own
+        // piece is not in reach; a black pawn on e6 takes d5 and f5 away.
+        let b = board("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(net_count(&b, idx::knight_outpost), 1);
+        assert_eq!(net_count(&b, idx::reachable_outpost), 0);
+        let b = board("4k3/8/8/3B4/4P3/2N5/8/4K3 w - - 0 1");
+        assert_eq!(net_count(&b, idx::reachable_outpost), 0);
+        let b = board("4k3/8/4p3/8/4P3/2N4B/8/4K3 w - - 0 1");
+        assert_eq!(net_count(&b, idx::reachable_outpost), 0);
+        assert_eq!(net_count(&b, idx::reachable_outpost + 1), 0);
+    }
 
     #[test]
     fn knights_far_from_the_kings_and_bishops_on_long_diagonals() {

@@ -428,6 +428,9 @@ full_params! {
     endgame_scale: 8 = Tapered([
         [0,  0], [0, 16], [0, 32], [0,  0], [0, 64], [0,  0], [0, 64], [0,  0],
     ]),
+    /// Knight (0) or bishop (1) not on an outpost that attacks an outpost square holding no own
+    /// piece: Stockfish's reachable outpost (knights only there).
+    reachable_outpost: 2 = Tapered([[0, 0], [0, 0]]),
 }
 
 #[cfg(test)]
