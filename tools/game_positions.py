@@ -28,7 +28,11 @@ def main():
     rng = random.Random(args.seed)
     seen, games, bad = set(), 0, 0
     for path in args.pgn:
-        with open(path, encoding="utf-8", errors="replace") as f:
+        try:
+            f = open(path, encoding="utf-8", errors="replace")
+        except OSError as e:
+            sys.exit(f"error: cannot read {path}: {e.strerror}")
+        with f:
             while True:
                 try:
                     game = chess.pgn.read_game(f)
@@ -39,6 +43,11 @@ def main():
                 if game is None:
                     break
                 games += 1
+                if game.errors:  # an illegal or unreadable move: the game is not used
+                    print(f"warning: {path}: game {games}: {game.errors[0]}; skipped",
+                          file=sys.stderr)
+                    bad += 1
+                    continue
                 moves = list(game.mainline_moves())
                 high = min(args.max_ply, len(moves) - args.tail)
                 # One draw per game, even when the game is too short to use.
