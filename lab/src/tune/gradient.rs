@@ -547,6 +547,29 @@ mod tests {
         }
     }
 
+    /// The shipped evaluator with `field`'s endgame weights set to `values`, its dataset of
+    /// `samples` (the target blended half-and-half) and its weights as reals; checks that the
+    /// dataset evaluates every sample as the evaluator does (within the search's rounding).
+    fn with_endgame_weights(
+        samples: &[Sample],
+        field: usize,
+        values: &[i32],
+    ) -> (Full, Dataset, Vec<[f64; 2]>) {
+        let mut e = Full::default();
+        let mut flat = e.weights().flat();
+        for (i, &v) in values.iter().enumerate() {
+            flat[field + i] = [0, v];
+        }
+        e.set_weights(&flat);
+        let mut d = Dataset::new(&e, samples, 1);
+        d.blend(samples, 0.5, 1.0);
+        let w = real(&e);
+        for (i, s) in samples.iter().enumerate() {
+            assert!((d.eval(&w, i) - white_view(&e, s)).abs() <= 1.5, "{i}");
+        }
+        (e, d, w)
+    }
+
     #[test]
     fn the_complexity_gradient_matches_finite_differences() {
         // Endgames on both sides of the pin at zero: with these weights the first (a pawn up
@@ -559,18 +582,7 @@ mod tests {
         ]
         .join("\n");
         let (samples, _) = parse_samples(&text);
-        let mut e = Full::default();
-        let mut flat = e.weights().flat();
-        for (i, v) in [6, 20, 30, -150, 5, -90].into_iter().enumerate() {
-            flat[idx::complexity + i] = [0, v];
-        }
-        e.set_weights(&flat);
-        let mut d = Dataset::new(&e, &samples, 1);
-        d.blend(&samples, 0.5, 1.0);
-        let w = real(&e);
-        for (i, s) in samples.iter().enumerate() {
-            assert!((d.eval(&w, i) - white_view(&e, s)).abs() <= 1.5, "{i}");
-        }
+        let (_, d, w) = with_endgame_weights(&samples, idx::complexity, &[6, 20, 30, -150, 5, -90]);
         // One position moved by the complexity, one pinned at zero.
         let moved = |i: usize| {
             let (_, eg, c) = d.sums(&w, i);
@@ -608,18 +620,8 @@ mod tests {
         ]
         .join("\n");
         let (samples, _) = parse_samples(&text);
-        let mut e = Full::default();
-        let mut flat = e.weights().flat();
-        for (i, v) in [0, 16, 20, 3, 40, 4, 30, 6].into_iter().enumerate() {
-            flat[idx::endgame_scale + i] = [0, v];
-        }
-        e.set_weights(&flat);
-        let mut d = Dataset::new(&e, &samples, 1);
-        d.blend(&samples, 0.5, 1.0);
-        let w = real(&e);
-        for (i, s) in samples.iter().enumerate() {
-            assert!((d.eval(&w, i) - white_view(&e, s)).abs() <= 1.5, "{i}");
-        }
+        let values = [0, 16, 20, 3, 40, 4, 30, 6];
+        let (e, d, w) = with_endgame_weights(&samples, idx::endgame_scale, &values);
         let scale = |i: usize| {
             let (_, eg, c) = d.sums(&w, i);
             d.scale(&w, i, eg + complexity_adjustment(eg, c))
