@@ -252,36 +252,35 @@ mod tests {
 
     #[test]
     fn endgame_scale_cases() {
-        let case = |fen: &str, strong: Color| Full::phase_and_case(&board(fen), strong).1;
         let c = |case: u8, pawns: u8| ScaleCase { case, pawns };
-        // Pawnless: a lone minor, a minor ahead with more on the board, a rook ahead.
-        assert_eq!(
-            case("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", Color::White),
-            c(0, 0)
-        );
-        assert_eq!(
-            case("4k3/8/8/8/8/8/8/2RBK1r1 w - - 0 1", Color::White),
-            c(1, 0)
-        );
-        assert_eq!(
-            case("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", Color::White),
-            c(4, 0)
-        );
-        // Opposite bishops alone, then beside a rook each; Black ahead counts Black's pawns.
-        let ocb = "4kb2/5pp1/8/8/8/8/5PP1/4KB2 w - - 0 1";
-        assert_eq!(case(ocb, Color::White), c(2, 2));
         let ocb_rooks = "r3kb2/5pp1/8/8/8/8/6P1/R3KB2 w - - 0 1";
-        assert_eq!(case(ocb_rooks, Color::White), c(3, 1));
-        assert_eq!(case(ocb_rooks, Color::Black), c(3, 2));
-        // Same-coloured bishops, and two bishops against one: no opposite bishops.
-        assert_eq!(
-            case("4k1b1/5p2/8/8/8/8/5PP1/4KB2 w - - 0 1", Color::White),
-            c(4, 2)
-        );
-        assert_eq!(
-            case("4kb2/5p2/8/8/8/8/5PP1/2B1KB2 w - - 0 1", Color::White),
-            c(4, 2)
-        );
+        for (fen, strong, want) in [
+            // Pawnless: a lone minor, a minor ahead with more on the board, a rook ahead.
+            ("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", Color::White, c(0, 0)),
+            ("4k3/8/8/8/8/8/8/2RBK1r1 w - - 0 1", Color::White, c(1, 0)),
+            ("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", Color::White, c(4, 0)),
+            // Opposite bishops alone, then beside a rook each; Black ahead counts its pawns.
+            (
+                "4kb2/5pp1/8/8/8/8/5PP1/4KB2 w - - 0 1",
+                Color::White,
+                c(2, 2),
+            ),
+            (ocb_rooks, Color::White, c(3, 1)),
+            (ocb_rooks, Color::Black, c(3, 2)),
+            // Same-coloured bishops, and two bishops against one: no opposite bishops.
+            (
+                "4k1b1/5p2/8/8/8/8/5PP1/4KB2 w - - 0 1",
+                Color::White,
+                c(4, 2),
+            ),
+            (
+                "4kb2/5p2/8/8/8/8/5PP1/2B1KB2 w - - 0 1",
+                Color::White,
+                c(4, 2),
+            ),
+        ] {
+            assert_eq!(Full::phase_and_case(&board(fen), strong).1, want, "{fen}");
+        }
         // The elements each case reads.
         assert_eq!(c(0, 0).elements(), (0, None));
         assert_eq!(c(1, 0).elements(), (1, None));
