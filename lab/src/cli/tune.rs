@@ -56,6 +56,12 @@ pub struct TuneArgs {
     /// held-out error is always against the results, so runs with different blends compare.
     #[arg(long, default_value_t = 1.0, value_parser = share)]
     pub blend: f64,
+    /// (gradient) The weight μ of an L2 penalty `μ·Σ(w − w₀)²` that holds each weight near
+    /// its starting value (0: none): rare features then move only as far as their few
+    /// positions have evidence for. 1e-8 frees features seen in more than about 1 % of
+    /// positions.
+    #[arg(long, default_value_t = 0.0)]
+    pub l2: f64,
     /// Threads for error evaluation.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
@@ -212,6 +218,7 @@ fn run_gradient(
         threads: args.threads,
         exclude: args.exclude.clone(),
         report_every: (args.rounds / 20).max(1),
+        l2: args.l2,
     };
     gradient::tune(&mut full, &train_set, &validation_set, &settings, |p, e| {
         outln!(
