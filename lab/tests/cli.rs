@@ -77,6 +77,25 @@ fn bad_arguments_are_errors_not_crashes() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("no usable labelled position"));
     assert!(!out_file.exists());
+    // A negative L2 penalty would push the weights away from their start: refused.
+    for bad in ["-1e-7", "nan", "x"] {
+        let out = chainmate(&[
+            "tune",
+            "--method",
+            "gradient",
+            "--data",
+            data.to_str().unwrap(),
+            &format!("--l2={bad}"),
+            "--out",
+            out_file.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("is not a number of 0 or more"),
+            "{bad}"
+        );
+        assert!(!out_file.exists());
+    }
     std::fs::remove_file(&data).ok();
 }
 

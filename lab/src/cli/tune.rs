@@ -60,7 +60,7 @@ pub struct TuneArgs {
     /// its starting value (0: none): rare features then move only as far as their few
     /// positions have evidence for. 1e-8 frees features seen in more than about 1 % of
     /// positions.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = non_negative)]
     pub l2: f64,
     /// Threads for error evaluation.
     #[arg(long, default_value_t = 2)]
@@ -88,6 +88,14 @@ fn share(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
         _ => Err(format!("'{text}' is not a number from 0 to 1")),
+    }
+}
+
+/// A penalty's weight: a finite number, 0 or more (a negative one would push weights away).
+fn non_negative(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(format!("'{text}' is not a number of 0 or more")),
     }
 }
 
