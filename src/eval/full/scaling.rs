@@ -290,13 +290,26 @@ mod tests {
 
     #[test]
     fn the_scale_follows_its_weights() {
-        // A rook and two pawns against a rook: not scaled as shipped.
+        // A rook and two pawns against a rook: an ordinary position (case 6, two pawns).
         let fen = "4k3/8/8/8/8/8/4PP2/R3K2r w - - 0 1";
         let shipped = Full::default();
-        assert_eq!(shipped.phase_and_scale(&board(fen), 1).1, 64);
-        // Stockfish 11's rule as weights: 36 + 7 per pawn of the side ahead, at most 64.
+        let mut flat = shipped.weights().flat();
+        let (base, slope) = (
+            flat[idx::endgame_scale + 6][1],
+            flat[idx::endgame_scale + 7][1],
+        );
+        assert_eq!(
+            shipped.phase_and_scale(&board(fen), 1).1,
+            (base + 2 * slope).clamp(0, 64)
+        );
+        // The rule before the weights were fitted: 64 whatever the pawns.
         let mut e = Full::default();
-        let mut flat = e.weights().flat();
+        flat[idx::endgame_scale + 6] = [0, 64];
+        flat[idx::endgame_scale + 7] = [0, 0];
+        e.set_weights(&flat);
+        assert_eq!(e.phase_and_scale(&board(fen), 1).1, 64);
+        let before = e.evaluate(&board(fen));
+        // Stockfish 11's rule as weights: 36 + 7 per pawn of the side ahead, at most 64.
         flat[idx::endgame_scale + 6] = [0, 36];
         flat[idx::endgame_scale + 7] = [0, 7];
         e.set_weights(&flat);
@@ -307,7 +320,7 @@ mod tests {
             64
         );
         // Only the endgame half shrinks, towards zero.
-        let (before, after) = (shipped.evaluate(&board(fen)), e.evaluate(&board(fen)));
+        let after = e.evaluate(&board(fen));
         assert!(0 < after && after < before, "{after} {before}");
         // A slope below zero cannot take the scale under zero.
         flat[idx::endgame_scale + 7] = [0, -40];
@@ -318,14 +331,16 @@ mod tests {
     #[test]
     fn drawish_endgames_are_scaled() {
         let e = Full::default();
-        // A lone extra knight: no pawns for the side ahead, at most a minor: scale 0.
-        let (_, scale) = e.phase_and_scale(&board("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), 1);
-        assert_eq!(scale, 0);
-        // Bishops as the only pieces, with pawns: f1 is light, g8 light, f8 dark.
-        let (_, scale) = e.phase_and_scale(&board("4k1b1/5p2/8/8/8/8/5PP1/4KB2 w - - 0 1"), 1);
-        assert_eq!(scale, 64, "same-coloured bishops are not scaled");
-        let (_, scale) = e.phase_and_scale(&board("4kb2/5p2/8/8/8/8/5PP1/4KB2 w - - 0 1"), 1);
-        assert_eq!(scale, 32, "opposite-coloured bishops");
+        // A lone extra knight (no pawns for the side ahead, at most a minor): all but a draw.
+        let (_, knight) = e.phase_and_scale(&board("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), 1);
+        assert!(knight <= 4, "{knight}");
+        // Bishops as the only pieces, two pawns against one: f1 is light, g8 light, f8 dark.
+        let (_, same) = e.phase_and_scale(&board("4k1b1/5p2/8/8/8/8/5PP1/4KB2 w - - 0 1"), 1);
+        let (_, opposite) = e.phase_and_scale(&board("4kb2/5p2/8/8/8/8/5PP1/4KB2 w - - 0 1"), 1);
+        assert!(
+            opposite <= 32 && same >= 2 * opposite,
+            "opposite-coloured bishops {opposite}, same-coloured {same}"
+        );
         // Only the endgame half is scaled: with one knight on the board (phase 6 of 120) what
         // is left is a twentieth of the middlegame half, far below a knight's worth.
         let lone_knight = e.evaluate(&board("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"));
