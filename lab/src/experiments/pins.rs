@@ -123,7 +123,7 @@ pub const PINS: &[Pin] = &[
         sets: &[],
         positions: Bench,
         depth: DEFAULT_DEPTH,
-        nodes: 881_836,
+        nodes: 894_819,
     },
     pin("plain", Sample, 6, 1_783_458),
     pin("plain+chessmaps", Sample, 6, 4_823_531),
