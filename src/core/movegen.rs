@@ -426,6 +426,13 @@ impl Board {
         safe
     }
 
+    /// Every square the opponent of the side to move attacks (the pieces of both sides as
+    /// blockers): where a quiet move would stand attacked, or escapes an attack from.
+    #[inline]
+    pub fn threats(&self) -> Bitboard {
+        self.attacked_squares(!self.side_to_move(), self.occupied())
+    }
+
     /// Every square `by`'s pieces attack, with `occupied` as the blockers.
     #[inline(always)]
     pub(crate) fn attacked_squares(&self, by: Color, occupied: Bitboard) -> Bitboard {
@@ -681,6 +688,36 @@ impl Board {
             if ((west | east) & last_rank).any() {
                 sink.pawn_moves(west & last_rank, up_west, PawnMoves::PromotionCapture);
                 sink.pawn_moves(east & last_rank, up_east, PawnMoves::PromotionCapture);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::{Board, Square, STARTPOS_FEN};
+
+    #[test]
+    fn threats_are_the_squares_the_opponent_attacks() {
+        // At the start Black attacks all of ranks 6 and 7 and six squares of rank 8 (not a8
+        // or h8): 22 squares.
+        let start = Board::from_fen(STARTPOS_FEN).unwrap();
+        assert_eq!(start.threats().popcount(), 22);
+        assert!(!start.threats().contains(Square::A8));
+        assert!(start.threats().contains(Square::C6));
+        for fen in [
+            STARTPOS_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let them = !board.side_to_move();
+            let threats = board.threats();
+            for sq in Square::ALL {
+                let attacked = board.is_attacked_by(sq, them, board.occupied());
+                assert_eq!(threats.contains(sq), attacked, "{fen} {sq}");
             }
         }
     }

@@ -5,7 +5,7 @@
 //! Bounded by "gravity" (see [`Heuristics::update_history`]): every entry stays within
 //! ±`history_max`, far inside the quiet band of the move ordering.
 
-use crate::core::{Board, Color, Move, Piece};
+use crate::core::{Bitboard, Board, Color, Move, Piece};
 use crate::eval::score::MAX_PLY;
 
 /// A moved piece (colour and type) and its destination: the key of continuation history.
@@ -37,8 +37,26 @@ static ZERO_ROW: [i16; PIECE_TO] = [0; PIECE_TO];
 /// One node's history rows ([`Heuristics::quiet_rows`]): the side to move's butterfly table
 /// and a continuation row per earlier move. Scores exactly as [`Heuristics::quiet_score`].
 pub struct QuietRows<'a> {
+    /// The side's butterfly tables, one per threat slot ([`threat_slot`]).
     butterfly: &'a [i32],
     continuation: [&'a [i16]; 2],
+    /// The squares the opponent attacks ([`Lineage::threats`]).
+    threats: Bitboard,
+}
+
+/// Squares per butterfly table (from × to).
+const BUTTERFLY: usize = 64 * 64;
+
+/// Butterfly tables per side: by whether the move's origin and its destination are attacked
+/// by the opponent (Ethereal's later versions index their butterfly history the same way: a
+/// quiet move that leaves an attacked square is a different idea from one that walks into
+/// attacks). With no threats given (`search.history_threats=0`) only slot 0 is used.
+const THREAT_SLOTS: usize = 4;
+
+/// The threat slot of `mv`: 2 if its origin is attacked, plus 1 if its destination is.
+#[inline(always)]
+fn threat_slot(threats: Bitboard, mv: Move) -> usize {
+    2 * threats.contains(mv.from()) as usize + threats.contains(mv.dest()) as usize
 }
 
 impl QuietRows<'_> {
@@ -52,7 +70,8 @@ impl QuietRows<'_> {
     #[inline(always)]
     pub fn score_key(&self, key: PieceTo, mv: Move) -> i32 {
         let key = key.0 as usize;
-        let mut score = self.butterfly[mv.from() as usize * 64 + mv.dest() as usize];
+        let slot = threat_slot(self.threats, mv) * BUTTERFLY;
+        let mut score = self.butterfly[slot + mv.from() as usize * 64 + mv.dest() as usize];
         for row in self.continuation {
             score += i32::from(row[key]);
         }
@@ -65,7 +84,7 @@ impl QuietRows<'_> {
 pub struct Heuristics {
     /// Two killer moves (quiet moves that caused a cutoff) per ply.
     pub killers: Vec<[Option<Move>; 2]>,
-    /// Butterfly history: success of quiet moves by side, from and to square.
+    /// Butterfly history: success of quiet moves by side, threat slot, from and to square.
     history: Vec<i32>,
     /// The quiet move that last refuted each (moving side, to-square) of the previous move.
     counters: Vec<Option<Move>>,
@@ -139,7 +158,7 @@ impl Default for Heuristics {
     fn default() -> Self {
         Heuristics {
             killers: vec![[None; 2]; MAX_PLY + 2],
-            history: vec![0; 2 * 64 * 64],
+            history: vec![0; 2 * THREAT_SLOTS * BUTTERFLY],
             counters: vec![None; 2 * 64],
             continuation: vec![0; CONTINUATION_TABLES * PIECE_TO * PIECE_TO],
             correction: vec![0; CORRECTION_KEYS.len() * 2 * CORRECTION_SIZE],
@@ -160,6 +179,9 @@ pub struct Lineage {
     pub previous_key: Option<PieceTo>,
     /// The piece-to key of the move two plies up.
     pub grandparent_key: Option<PieceTo>,
+    /// The squares the opponent attacks at the node, which select the butterfly table
+    /// ([`threat_slot`]); empty when `search.history_threats` is off.
+    pub threats: Bitboard,
 }
 
 impl Lineage {
@@ -257,8 +279,9 @@ impl Heuristics {
     }
 
     #[inline(always)]
-    fn history_index(side: Color, mv: Move) -> usize {
-        (side as usize * 64 + mv.from() as usize) * 64 + mv.dest() as usize
+    fn history_index(side: Color, threats: Bitboard, mv: Move) -> usize {
+        let table = side as usize * THREAT_SLOTS + threat_slot(threats, mv);
+        table * BUTTERFLY + mv.from() as usize * 64 + mv.dest() as usize
     }
 
     #[inline(always)]
@@ -270,7 +293,8 @@ impl Heuristics {
     #[inline(always)]
     pub fn quiet_score(&self, board: &Board, mv: Move, lineage: &Lineage) -> i32 {
         let key = PieceTo::of(board, mv);
-        let mut score = self.history[Self::history_index(board.side_to_move(), mv)];
+        let index = Self::history_index(board.side_to_move(), lineage.threats, mv);
+        let mut score = self.history[index];
         for (table, before) in lineage.continuations() {
             score += self.continuation[Self::continuation_index(table, before, key)] as i32;
         }
@@ -281,15 +305,16 @@ impl Heuristics {
     /// looked up once to score all of its quiet moves.
     #[inline]
     pub fn quiet_rows(&self, side: Color, lineage: &Lineage) -> QuietRows<'_> {
-        let butterfly = side as usize * 64 * 64;
+        let butterfly = side as usize * THREAT_SLOTS * BUTTERFLY;
         let mut continuation = [&ZERO_ROW[..]; 2];
         for (row, (table, before)) in continuation.iter_mut().zip(lineage.continuations()) {
             let start = Self::continuation_index(table, before, PieceTo(0));
             *row = &self.continuation[start..start + PIECE_TO];
         }
         QuietRows {
-            butterfly: &self.history[butterfly..butterfly + 64 * 64],
+            butterfly: &self.history[butterfly..butterfly + THREAT_SLOTS * BUTTERFLY],
             continuation,
+            threats: lineage.threats,
         }
     }
 
@@ -379,7 +404,7 @@ impl Heuristics {
         let side = board.side_to_move();
         let moves = std::iter::once((best, bonus)).chain(tried.iter().map(|&m| (m, -bonus)));
         for (mv, b) in moves {
-            let i = Self::history_index(side, mv);
+            let i = Self::history_index(side, lineage.threats, mv);
             self.history[i] = Self::nudge(self.history[i], b, max);
             let key = PieceTo::of(board, mv);
             for (table, before) in lineage.continuations() {
@@ -408,12 +433,17 @@ mod tests {
             .filter(|m| !m.is_noisy())
             .collect();
         let keys = [PieceTo::of(&b, quiets[0]), PieceTo::of(&b, quiets[3])];
-        for present in 0..4u8 {
+        for present in 0..8u8 {
             let key = |i: usize| (present >> i & 1 == 1).then_some(keys[i]);
             let lineage = Lineage {
                 previous: None,
                 previous_key: key(0),
                 grandparent_key: key(1),
+                threats: if present & 4 != 0 {
+                    b.threats()
+                } else {
+                    Bitboard::EMPTY
+                },
             };
             // Rewards and penalties under this lineage (and the same moves under others).
             let mut h = Heuristics::default();
@@ -433,6 +463,46 @@ mod tests {
             }
             assert!(quiets.iter().any(|&mv| rows.score(&b, mv) != 0));
         }
+    }
+
+    #[test]
+    fn threats_keep_a_quiet_moves_history_apart_by_its_squares() {
+        // Black's knight on f6 and pawn on e5 attack squares White's quiet moves can use.
+        let b = board("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let threats = b.threats();
+        let quiets: Vec<Move> = b
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| !m.is_noisy())
+            .collect();
+        let into = *quiets
+            .iter()
+            .find(|m| threats.contains(m.dest()) && !threats.contains(m.from()))
+            .expect("a quiet move onto an attacked square");
+        let safe = *quiets
+            .iter()
+            .find(|m| !threats.contains(m.dest()) && !threats.contains(m.from()))
+            .expect("a quiet move between safe squares");
+        let with = Lineage {
+            threats,
+            ..Lineage::default()
+        };
+        let without = Lineage::default();
+        let mut h = Heuristics::default();
+        h.update_history(&b, 800, into, &[], &with, 16384);
+        h.update_history(&b, 600, safe, &[], &with, 16384);
+        // The move onto an attacked square learnt in its own table, not in slot 0's.
+        assert_eq!(h.quiet_score(&b, into, &with), 800);
+        assert_eq!(h.quiet_score(&b, into, &without), 0);
+        // A move touching no attacked square is in slot 0 either way.
+        assert_eq!(h.quiet_score(&b, safe, &with), 600);
+        assert_eq!(h.quiet_score(&b, safe, &without), 600);
+        // And the node's rows agree.
+        let rows = h.quiet_rows(b.side_to_move(), &with);
+        assert_eq!(rows.score(&b, into), 800);
+        h.clear();
+        assert_eq!(h.quiet_score(&b, into, &with), 0);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use super::history::{Heuristics, Lineage, PieceTo};
 use super::ordering::MoveBuffer;
 use super::tt::{TranspositionTable, TtHit};
 use super::{Limits, Reporter, SearchConfig, Shared, ThreadMemory};
-use crate::core::{Board, Move, MoveList, Position};
+use crate::core::{Bitboard, Board, Move, MoveList, Position};
 use crate::eval::score::{Score, INFINITE, MAX_PLY};
 
 /// A root move with its latest and previous iteration's scores and its PV.
@@ -43,6 +43,8 @@ pub(crate) struct Frame {
     pub(crate) key: Option<PieceTo>,
     /// A move this node must not search (singular-extension verification).
     pub(crate) excluded: Option<Move>,
+    /// The squares the opponent attacks, when the history is kept by threats (else empty).
+    pub(crate) threats: Bitboard,
 }
 
 /// How often (in nodes) the clock and the shared node count are consulted.
@@ -203,6 +205,7 @@ impl<'a, X: Extension> Thread<'a, X> {
             previous: frame(1).and_then(|f| f.mv),
             previous_key: frame(1).and_then(|f| f.key),
             grandparent_key: frame(2).and_then(|f| f.key),
+            threats: self.stack[ply].threats,
         }
     }
 
