@@ -98,11 +98,9 @@ crate::params! {
         /// move's line, and when that bet fails its alternatives deserve a closer look); 0 off.
         lmr_singular: i32 = 0,
         /// Butterfly history by threats: 1 keeps a quiet move's history apart by whether the
-        /// opponent attacks its origin and its destination (four tables a side); 0 one table.
-        history_threats: i32 = 0,
-        /// A hash cutoff by a quiet hash move updates the quiet-move heuristics (a reward
-        /// when the entry fails high, a penalty when it fails low; Stockfish 11's); 0 off.
-        tt_cutoff_history: i32 = 0,
+        /// opponent attacks its origin and its destination (four tables a side; strength.md
+        /// #75); 0 one table.
+        history_threats: i32 = 1,
     }
 }
 

@@ -207,9 +207,6 @@ impl<X: Extension> Thread<'_, X> {
         let tt = self.tt_probe(board.hash(), ply);
         if excluded.is_none() {
             if let Some(score) = tt_cutoff(tt, depth, alpha, beta, pv_node) {
-                if self.config.params.tt_cutoff_history > 0 {
-                    self.learn_from_hash_move(board, tt, depth, score >= beta, ply);
-                }
                 return score;
             }
         }
@@ -762,40 +759,6 @@ impl<X: Extension> Thread<'_, X> {
             self.stack[ply].threats = board.threats();
         }
         self.lineage(ply)
-    }
-
-    /// Step 3. A hash cutoff by a quiet hash move teaches the quiet-move heuristics as a
-    /// cutoff in the move loop would (Stockfish 11's update on a hash cutoff): when the entry
-    /// fails high, the move is rewarded as the node's refutation; when it fails low, its
-    /// history is penalised. `search.tt_cutoff_history`; the move is checked for legality
-    /// first (the entry may belong to another position).
-    fn learn_from_hash_move(
-        &mut self,
-        board: &Board,
-        tt: Option<TtHit>,
-        depth: i32,
-        fails_high: bool,
-        ply: usize,
-    ) {
-        let Some(mv) = tt.and_then(|hit| hit.mv) else {
-            return;
-        };
-        if mv.is_noisy() || !board.is_legal(mv) {
-            return;
-        }
-        let lineage = self.node_lineage(board, ply);
-        let p = &self.config.params;
-        let (bonus, max) = (p.history_bonus(depth), p.history_max);
-        if fails_high {
-            let side = board.side_to_move();
-            self.heuristics
-                .record_refutation(side, ply, mv, lineage.previous);
-            self.heuristics
-                .update_history(board, bonus, mv, &[], &lineage, max);
-        } else {
-            self.heuristics
-                .update_history(board, -bonus, mv, &[], &lineage, max);
-        }
     }
 
     // ---- step 11 --------------------------------------------------------------------------
