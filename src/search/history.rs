@@ -425,15 +425,21 @@ mod tests {
         Board::from_fen(fen).unwrap()
     }
 
-    #[test]
-    fn a_nodes_rows_score_every_quiet_move_as_quiet_score_does() {
+    /// An Italian Game position (White to move) and its quiet moves.
+    fn italian_quiets() -> (Board, Vec<Move>) {
         let b = board("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
-        let quiets: Vec<Move> = b
+        let quiets = b
             .legal_moves()
             .iter()
             .copied()
             .filter(|m| !m.is_noisy())
             .collect();
+        (b, quiets)
+    }
+
+    #[test]
+    fn a_nodes_rows_score_every_quiet_move_as_quiet_score_does() {
+        let (b, quiets) = italian_quiets();
         let keys = [PieceTo::of(&b, quiets[0]), PieceTo::of(&b, quiets[3])];
         for present in 0..8u8 {
             let key = |i: usize| (present >> i & 1 == 1).then_some(keys[i]);
@@ -470,14 +476,8 @@ mod tests {
     #[test]
     fn threats_keep_a_quiet_moves_history_apart_by_its_squares() {
         // Black's knight on f6 and pawn on e5 attack squares White's quiet moves can use.
-        let b = board("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let (b, quiets) = italian_quiets();
         let threats = b.threats();
-        let quiets: Vec<Move> = b
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| !m.is_noisy())
-            .collect();
         let into = *quiets
             .iter()
             .find(|m| threats.contains(m.dest()) && !threats.contains(m.from()))
