@@ -223,11 +223,8 @@ fn every_bench_position_is_valid() {
 /// The search's own switches and weights — the pawn and non-pawn correction histories and
 /// capture history switched off, singular extensions' multi-cut off, a stronger history term
 /// in the reductions, no reduction adjustment at cut nodes or when not improving, less
-/// reduction after a singular hash move, one butterfly table instead of four by threats, and
-/// the candidates of strength.md #77–#82 (a deeper or shallower re-search after a reduced
-/// fail high, the continuation history four plies back, quiet moves ordered by attacks of
-/// lesser pieces and by check, improving from four plies up after a check, a reduced king
-/// evasion) — change the tree but not the facts: the same mates at the same distance.
+/// reduction after a singular hash move, one butterfly table instead of four by threats —
+/// change the tree but not the facts: the same mates at the same distance.
 #[test]
 fn search_switches_keep_mates_and_change_the_tree() {
     let plain = chainmate::config::search_config("default", &[]).unwrap();
@@ -254,12 +251,6 @@ fn search_switches_keep_mates_and_change_the_tree() {
         "search.lmr_not_improving=0",
         "search.lmr_singular=1",
         "search.history_threats=0",
-        "search.lmr_deeper_margin=51",
-        "search.cont_history_far=1",
-        "search.quiet_escape=50",
-        "search.improving_far=1",
-        "search.lmr_king_evasion=1",
-        "search.quiet_check=50",
     ] {
         let config = chainmate::config::search_config(&format!("default+{switch}"), &[])
             .expect("a valid configuration");

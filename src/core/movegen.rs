@@ -433,33 +433,6 @@ impl Board {
         self.attacked_squares(!self.side_to_move(), self.occupied())
     }
 
-    /// The squares the opponent of the side to move attacks, in layers by the attacker's
-    /// worth: `[pawns, pawns or minor pieces, pawns, minors or rooks, any piece]` — where a
-    /// knight or bishop, a rook, a queen of the side to move would stand attacked by a lesser
-    /// piece. The last layer is [`Board::threats`].
-    pub fn threat_layers(&self) -> [Bitboard; 4] {
-        let by = !self.side_to_move();
-        let (p, occupied) = (&self.pieces, self.occupied());
-        let theirs = self.colors[by as usize];
-        let pawns = pawn_attacks_set(by, p[Piece::Pawn as usize] & theirs);
-        let mut minors = pawns;
-        for sq in p[Piece::Knight as usize] & theirs {
-            minors |= knight_attacks(sq);
-        }
-        for sq in p[Piece::Bishop as usize] & theirs {
-            minors |= bishop_attacks(sq, occupied);
-        }
-        let mut rooks = minors;
-        for sq in p[Piece::Rook as usize] & theirs {
-            rooks |= rook_attacks(sq, occupied);
-        }
-        let mut all = rooks | king_attacks(self.king(by));
-        for sq in p[Piece::Queen as usize] & theirs {
-            all |= bishop_attacks(sq, occupied) | rook_attacks(sq, occupied);
-        }
-        [pawns, minors, rooks, all]
-    }
-
     /// Every square `by`'s pieces attack, with `occupied` as the blockers.
     #[inline(always)]
     pub(crate) fn attacked_squares(&self, by: Color, occupied: Bitboard) -> Bitboard {
@@ -747,41 +720,5 @@ mod tests {
                 assert_eq!(threats.contains(sq), attacked, "{fen} {sq}");
             }
         }
-    }
-
-    #[test]
-    fn threat_layers_are_the_squares_the_opponents_lesser_pieces_attack() {
-        use crate::core::Piece;
-        let layers = [
-            &[Piece::Pawn][..],
-            &[Piece::Pawn, Piece::Knight, Piece::Bishop],
-            &[Piece::Pawn, Piece::Knight, Piece::Bishop, Piece::Rook],
-            &Piece::ALL,
-        ];
-        let mut seen = [0; 4];
-        for fen in [
-            STARTPOS_FEN,
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        ] {
-            let board = Board::from_fen(fen).unwrap();
-            let them = board.color(!board.side_to_move());
-            let got = board.threat_layers();
-            assert_eq!(got[3], board.threats(), "{fen}");
-            for sq in Square::ALL {
-                let attackers = board.attackers_to(sq, board.occupied()) & them;
-                for (layer, pieces) in layers.iter().enumerate() {
-                    let by = pieces
-                        .iter()
-                        .any(|&piece| (attackers & board.pieces(piece)).any());
-                    assert_eq!(got[layer].contains(sq), by, "{fen} {sq} layer {layer}");
-                    seen[layer] += by as usize;
-                }
-            }
-        }
-        // Each layer adds squares to the one before it somewhere in these positions.
-        assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
     }
 }

@@ -39,7 +39,7 @@ static ZERO_ROW: [i16; PIECE_TO] = [0; PIECE_TO];
 pub struct QuietRows<'a> {
     /// The side's butterfly tables, one per threat slot ([`threat_slot`]).
     butterfly: &'a [i32],
-    continuation: [&'a [i16]; 3],
+    continuation: [&'a [i16]; 2],
     /// The squares the opponent attacks ([`Lineage::threats`]).
     threats: Bitboard,
 }
@@ -181,24 +181,16 @@ pub struct Lineage {
     pub previous_key: Option<PieceTo>,
     /// The piece-to key of the move two plies up.
     pub grandparent_key: Option<PieceTo>,
-    /// The piece-to key of the move four plies up, when the continuation history reads so far
-    /// (`search.cont_history_far`).
-    pub far_key: Option<PieceTo>,
     /// The squares the opponent attacks at the node, which select the butterfly table
     /// ([`threat_slot`]); empty when `search.history_threats` is off.
     pub threats: Bitboard,
-    /// The squares attacked by the opponent's pawns, by its pawns or minor pieces, and by
-    /// its pawns, minors or rooks ([`Board::threat_layers`]), when quiet moves that escape or
-    /// walk into an attack by a lesser piece are ordered by it (`search.quiet_escape`);
-    /// empty otherwise.
-    pub lesser: [Bitboard; 3],
 }
 
 impl Lineage {
     /// The continuation-history table and key of each earlier move that counts.
     #[inline(always)]
     fn continuations(&self) -> impl Iterator<Item = (usize, PieceTo)> {
-        [self.previous_key, self.grandparent_key, self.far_key]
+        [self.previous_key, self.grandparent_key]
             .into_iter()
             .filter_map(|key| key.map(|k| (0, k)))
     }
@@ -316,7 +308,7 @@ impl Heuristics {
     #[inline]
     pub fn quiet_rows(&self, side: Color, lineage: &Lineage) -> QuietRows<'_> {
         let butterfly = side as usize * THREAT_SLOTS * BUTTERFLY;
-        let mut continuation = [&ZERO_ROW[..]; 3];
+        let mut continuation = [&ZERO_ROW[..]; 2];
         for (row, (table, before)) in continuation.iter_mut().zip(lineage.continuations()) {
             let start = Self::continuation_index(table, before, PieceTo(0));
             *row = &self.continuation[start..start + PIECE_TO];
@@ -448,20 +440,14 @@ mod tests {
     #[test]
     fn a_nodes_rows_score_every_quiet_move_as_quiet_score_does() {
         let (b, quiets) = italian_quiets();
-        let keys = [
-            PieceTo::of(&b, quiets[0]),
-            PieceTo::of(&b, quiets[3]),
-            PieceTo::of(&b, quiets[5]),
-        ];
-        for present in 0..16u8 {
+        let keys = [PieceTo::of(&b, quiets[0]), PieceTo::of(&b, quiets[3])];
+        for present in 0..8u8 {
             let key = |i: usize| (present >> i & 1 == 1).then_some(keys[i]);
             let lineage = Lineage {
                 previous: None,
                 previous_key: key(0),
                 grandparent_key: key(1),
-                far_key: key(2),
-                lesser: [Bitboard::EMPTY; 3],
-                threats: if present & 8 != 0 {
+                threats: if present & 4 != 0 {
                     b.threats()
                 } else {
                     Bitboard::EMPTY

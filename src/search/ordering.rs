@@ -9,7 +9,7 @@
 use super::extension::Extension;
 use super::history::{Heuristics, Lineage, PieceTo, QuietRows};
 use super::see::{capture_gain, see_ge, see_value};
-use crate::core::{Bitboard, Board, CheckInfo, GenType, Move, MoveList, Piece, MAX_MOVES};
+use crate::core::{Board, GenType, Move, MoveList, Piece, MAX_MOVES};
 
 /// Score bands. History values stay within ±`history_max` (16384 by default), far inside the
 /// quiet band.
@@ -83,10 +83,6 @@ pub struct MovePicker {
     lineage: Lineage,
     /// The weight (percent) of capture history among captures.
     capture_weight: i32,
-    /// The score of a minor piece's escape from a pawn (`search.quiet_escape`).
-    escape: i32,
-    /// The score of a quiet check (`search.quiet_check`).
-    check_bonus: i32,
     /// Whether the node is the opponent's (the side not to move at the root): an
     /// extension's move filter may treat it differently.
     opponent: bool,
@@ -116,11 +112,6 @@ pub struct OrderingContext<'a> {
     /// The weight (percent) of capture history among captures (`search.capture_history`;
     /// 0: MVV-LVA alone).
     pub capture_weight: i32,
-    /// The history score of a minor piece's escape from a pawn's attack
-    /// (`search.quiet_escape`; 0 when off, and [`Lineage::lesser`] is then empty).
-    pub escape: i32,
-    /// The history score of a quiet move that gives check (`search.quiet_check`; 0 off).
-    pub check_bonus: i32,
 }
 
 /// The engine's ordering: captures by SEE class and MVV-LVA, killers, the counter move,
@@ -131,9 +122,6 @@ pub fn score_moves(board: &Board, moves: &[Move], scores: &mut [i32], ctx: &Orde
         rows: ctx.heuristics.quiet_rows(side, &ctx.lineage),
         killers: ctx.heuristics.killers[ctx.ply],
         counter: ctx.heuristics.counter(side, ctx.lineage.previous),
-        lesser: ctx.lineage.lesser,
-        escape: ctx.escape,
-        checks: (ctx.check_bonus > 0).then(|| (board.check_info(), ctx.check_bonus)),
     };
     for (score, &mv) in scores.iter_mut().zip(moves) {
         *score = if mv.is_noisy() {
@@ -152,26 +140,19 @@ struct QuietContext<'a> {
     killers: [Option<Move>; 2],
     /// The counter move to the move before.
     counter: Option<Move>,
-    /// The squares attacked by the opponent's lesser pieces ([`Lineage::lesser`]).
-    lesser: [Bitboard; 3],
-    /// The history score of a minor piece's escape from a pawn (`search.quiet_escape`).
-    escape: i32,
-    /// How the side to move gives check, and the score of a quiet check.
-    checks: Option<(CheckInfo, i32)>,
 }
 
 impl MovePicker {
     /// A picker for the main-search node at `ply` reached by `lineage`, trying `hash_move`
-    /// first if it is legal; `weights` are `search.capture_history` and `search.quiet_escape`,
-    /// `opponent` says whose node it is (for an extension's move filter).
+    /// first if it is legal; `capture_weight` is `search.capture_history`, `opponent` says
+    /// whose node it is (for an extension's move filter).
     pub fn new(
         hash_move: Option<Move>,
         ply: usize,
         lineage: Lineage,
-        weights: (i32, i32, i32),
+        capture_weight: i32,
         opponent: bool,
     ) -> Self {
-        let (capture_weight, escape, check_bonus) = weights;
         MovePicker {
             hash_move,
             stage: Stage::HashMove,
@@ -180,8 +161,6 @@ impl MovePicker {
             ply,
             lineage,
             capture_weight,
-            escape,
-            check_bonus,
             opponent,
         }
     }
@@ -241,8 +220,6 @@ impl MovePicker {
             ply: self.ply,
             lineage: self.lineage,
             capture_weight: self.capture_weight,
-            escape: self.escape,
-            check_bonus: self.check_bonus,
         };
         let n = buffer.moves.len();
         let (moves, scores) = (&buffer.moves[..], &mut buffer.scores[..n]);
@@ -313,30 +290,8 @@ fn score_quiet(board: &Board, mv: Move, quiet: &QuietContext) -> i32 {
     } else {
         let piece = board.piece_on(mv.from()).unwrap_or(Piece::Pawn);
         let key = PieceTo::with(board.side_to_move(), piece, mv);
-        let check = match &quiet.checks {
-            Some((info, bonus)) if board.gives_check_with(info, mv) => *bonus,
-            _ => 0,
-        };
-        quiet.rows.score_key(key, mv)
-            + quiet_tiebreak(piece, mv)
-            + escape_score(piece, mv, quiet)
-            + check
+        quiet.rows.score_key(key, mv) + quiet_tiebreak(piece, mv)
     }
-}
-
-/// A quiet move's score for escaping an attack by a lesser piece, or for walking into one
-/// (`search.quiet_escape`): a knight or bishop against pawns, a rook against pawns and minor
-/// pieces, a queen against all of those and rooks; 1, 2 and 3 times `escape`.
-#[inline(always)]
-fn escape_score(piece: Piece, mv: Move, quiet: &QuietContext) -> i32 {
-    let (danger, weight) = match piece {
-        Piece::Knight | Piece::Bishop => (quiet.lesser[0], 1),
-        Piece::Rook => (quiet.lesser[1], 2),
-        Piece::Queen => (quiet.lesser[2], 3),
-        _ => return 0,
-    };
-    let delta = danger.contains(mv.from()) as i32 - danger.contains(mv.dest()) as i32;
-    delta * weight * quiet.escape
 }
 
 /// A small static preference among quiet moves, for when history knows nothing yet (the
@@ -424,8 +379,6 @@ mod tests {
             ply: 2,
             lineage,
             capture_weight: 100,
-            escape: 0,
-            check_bonus: 0,
         };
         let mut scores = vec![0; moves.len()];
         score_moves(&board, &moves, &mut scores, &ctx);

@@ -101,30 +101,6 @@ crate::params! {
         /// opponent attacks its origin and its destination (four tables a side; strength.md
         /// #75); 0 one table.
         history_threats: i32 = 1,
-        /// Late-move reductions: when a reduced search fails high, its full-depth re-search
-        /// goes a ply deeper if the score beat the best so far by more than this margin plus
-        /// 10 per ply of reduction, and a ply shallower (or not at all) if it beat it by less
-        /// than the depth (Stockfish's `doDeeperSearch` and `doShallowerSearch`); 0 off.
-        lmr_deeper_margin: i32 = 0,
-        /// Continuation history four plies back: 1 reads and teaches the continuation entries
-        /// of the move four plies up as well as those one and two plies up (Stockfish 11's
-        /// third continuation row); 0 only the two.
-        cont_history_far: i32 = 0,
-        /// Quiet-move ordering by attacks of lesser pieces: a knight or bishop that steps out
-        /// of a pawn's attack gains this percentage of `history_max` as history score (a rook
-        /// out of a minor piece's or pawn's, twice as much; a queen out of a rook's or lesser
-        /// piece's, three times), and loses as much when it steps into one (Stockfish 16's
-        /// threat terms); 0 off.
-        quiet_escape: i32 = 0,
-        /// Improving when the side to move was in check at its previous turn: 1 compares the
-        /// evaluation with its turn before that (four plies up), 0 counts it as improving.
-        improving_far: i32 = 0,
-        /// Late-move reductions: plies added for a king move out of check (Ethereal 12's
-        /// term: blocking or capturing the checker is usually the better try); 0 off.
-        lmr_king_evasion: i32 = 0,
-        /// Quiet-move ordering: a quiet move that gives check gains this percentage of
-        /// `history_max` as history score (Stockfish 16's check term); 0 off.
-        quiet_check: i32 = 0,
     }
 }
 

@@ -124,8 +124,6 @@ pub(crate) struct MoveFacts {
     pub(crate) history: i32,
     /// The node's hash move was extended as singular.
     pub(crate) after_singular: bool,
-    /// It is a king move out of check.
-    pub(crate) king_evasion: bool,
 }
 
 /// Where a move stands in its node's loop, for the search below it.
@@ -137,8 +135,6 @@ struct MoveOrder {
     extension: i32,
     /// The node's hash move, searched first, was extended as singular.
     after_singular: bool,
-    /// The best score of the moves searched before it.
-    best: Score,
 }
 
 /// The moves a node searched before the one that refuted it (they failed to).
@@ -234,7 +230,7 @@ impl<X: Extension> Thread<'_, X> {
 
         // Step 5. Static evaluation.
         let eval = self.static_eval(board, tt, ply, in_check);
-        let improving = !in_check && self.improving(eval.sharp, ply);
+        let improving = !in_check && ply >= 2 && eval.sharp > self.stack[ply - 2].eval;
         let mut node = Node {
             depth,
             alpha,
@@ -409,19 +405,6 @@ impl<X: Extension> Thread<'_, X> {
         }
     }
 
-    /// Whether the side to move's evaluation `eval` at `ply` (not in check) is better than at
-    /// its previous turn, two plies up; with `search.improving_far` on, when it was in check
-    /// there (no evaluation), than at its turn before, four plies up (Stockfish 16's rule).
-    /// With no evaluation to compare, it counts as improving.
-    fn improving(&self, eval: Score, ply: usize) -> bool {
-        let earlier = |back: usize| ply.checked_sub(back).map(|p| self.stack[p].eval);
-        match earlier(2) {
-            None => false,
-            Some(e) if e != -INFINITE || self.config.params.improving_far == 0 => eval > e,
-            Some(_) => earlier(4).is_none_or(|e| e == -INFINITE || eval > e),
-        }
-    }
-
     /// `raw` plus the correction history's entries for `board` (pawns, White's pieces,
     /// Black's pieces, each by its weight; unchanged when all are off), kept within the
     /// evaluator's range.
@@ -506,17 +489,12 @@ impl<X: Extension> Thread<'_, X> {
         let ply = node.ply;
         let mut alpha = node.alpha;
         let lineage = self.node_lineage(board, ply);
-        let p = &self.config.params;
         let opponent = board.side_to_move() != self.root.side_to_move();
         let mut picker = MovePicker::new(
             tt_move,
             ply,
             lineage,
-            (
-                p.capture_history,
-                p.quiet_escape * p.history_max / 100,
-                p.quiet_check * p.history_max / 100,
-            ),
+            self.config.params.capture_history,
             opponent,
         );
         let mut best_score = -INFINITE;
@@ -575,7 +553,6 @@ impl<X: Extension> Thread<'_, X> {
                         number: move_count,
                         extension,
                         after_singular: singular,
-                        best: best_score,
                     };
                     self.search_move(board, mv, node, alpha, order)
                 }
@@ -706,14 +683,9 @@ impl<X: Extension> Thread<'_, X> {
                 child_ply,
                 NodeKind::Cut,
             );
-            let mut new_depth = new_depth;
             if s > alpha && r > 0 {
-                let research = new_depth + self.research_adjustment(s, r, new_depth, order.best);
                 let kind = NodeKind::non_pv(!node.cut_node);
-                if research > new_depth - r {
-                    s = -self.pvs(&child, research, zw_alpha, zw_beta, child_ply, kind);
-                }
-                new_depth = research;
+                s = -self.pvs(&child, new_depth, zw_alpha, zw_beta, child_ply, kind);
             }
             if node.pv_node && s > alpha && s < beta {
                 s = -self.pvs(&child, new_depth, -beta, -alpha, child_ply, NodeKind::Pv);
@@ -722,20 +694,6 @@ impl<X: Extension> Thread<'_, X> {
         };
         self.pop();
         score
-    }
-
-    /// Step 9c. Plies added to the full-depth re-search of a reduced move whose reduced
-    /// search (`r` plies short of `new_depth`) scored `score`, above the window, when the
-    /// moves before it scored at best `best` (`search.lmr_deeper_margin`): +1 when it beat
-    /// `best` by far, −1 when only narrowly (then the re-search may not happen at all).
-    fn research_adjustment(&self, score: Score, r: i32, new_depth: i32, best: Score) -> i32 {
-        let margin = self.config.params.lmr_deeper_margin;
-        if margin == 0 {
-            return 0;
-        }
-        let deeper = score > best + margin + 10 * r;
-        let shallower = score < best + new_depth;
-        deeper as i32 - shallower as i32
     }
 
     /// Step 9c. The late-move reduction of `mv`, the `order.number`-th move, leading to
@@ -762,7 +720,6 @@ impl<X: Extension> Thread<'_, X> {
                 .heuristics
                 .quiet_score(board, mv, &self.lineage(node.ply)),
             after_singular: order.after_singular,
-            king_evasion: node.in_check && board.piece_on(mv.from()) == Some(Piece::King),
         };
         let base = self.lmr[(node.depth as usize).min(MAX_PLY)][number.min(63)];
         reduction(node, base, facts, p)
@@ -796,20 +753,9 @@ impl<X: Extension> Thread<'_, X> {
     }
 
     /// The moves that led to the node at `ply` ([`Thread::lineage`]), with the squares the
-    /// opponent attacks when the history is kept by threats (`search.history_threats`), and
-    /// those its lesser pieces attack when the ordering heeds them (`search.quiet_escape`).
+    /// opponent attacks when the history is kept by threats (`search.history_threats`).
     fn node_lineage(&mut self, board: &Board, ply: usize) -> Lineage {
-        let p = &self.config.params;
-        if p.quiet_escape > 0 {
-            let [pawns, minors, rooks, all] = board.threat_layers();
-            if p.history_threats > 0 {
-                self.stack[ply].threats = all;
-            }
-            let mut lineage = self.lineage(ply);
-            lineage.lesser = [pawns, minors, rooks];
-            return lineage;
-        }
-        if p.history_threats > 0 {
+        if self.config.params.history_threats > 0 {
             self.stack[ply].threats = board.threats();
         }
         self.lineage(ply)
@@ -959,7 +905,6 @@ pub(crate) fn reduction(node: &Node, base: i32, facts: MoveFacts, p: &SearchPara
     r -= facts.killer as i32;
     r -= facts.history / p.lmr_history_divisor.max(1);
     r -= p.lmr_singular * facts.after_singular as i32;
-    r += p.lmr_king_evasion * facts.king_evasion as i32;
     r.clamp(0, node.depth - 2)
 }
 

@@ -205,13 +205,7 @@ impl<'a, X: Extension> Thread<'a, X> {
             previous: frame(1).and_then(|f| f.mv),
             previous_key: frame(1).and_then(|f| f.key),
             grandparent_key: frame(2).and_then(|f| f.key),
-            far_key: if self.config.params.cont_history_far > 0 {
-                frame(4).and_then(|f| f.key)
-            } else {
-                None
-            },
             threats: self.stack[ply].threats,
-            lesser: [Bitboard::EMPTY; 3],
         }
     }
 
