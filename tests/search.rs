@@ -223,9 +223,8 @@ fn every_bench_position_is_valid() {
 /// The search's own switches and weights — the pawn and non-pawn correction histories and
 /// capture history switched off, singular extensions' multi-cut off, a stronger history term
 /// in the reductions, no reduction adjustment at cut nodes or when not improving, less
-/// reduction after a singular hash move, one butterfly table instead of four by threats, a
-/// root searched a ply shallower after each aspiration fail high — change the tree but not
-/// the facts: the same mates at the same distance.
+/// reduction after a singular hash move, one butterfly table instead of four by threats —
+/// change the tree but not the facts: the same mates at the same distance.
 #[test]
 fn search_switches_keep_mates_and_change_the_tree() {
     let plain = chainmate::config::search_config("default", &[]).unwrap();
@@ -252,7 +251,6 @@ fn search_switches_keep_mates_and_change_the_tree() {
         "search.lmr_not_improving=0",
         "search.lmr_singular=1",
         "search.history_threats=0",
-        "search.aspiration_fail_high=1",
     ] {
         let config = chainmate::config::search_config(&format!("default+{switch}"), &[])
             .expect("a valid configuration");
@@ -289,37 +287,6 @@ struct Recorder(std::sync::Mutex<Vec<search::SearchInfo>>);
 impl search::Reporter for Recorder {
     fn report(&self, info: &search::SearchInfo) {
         self.0.lock().unwrap().push(info.clone());
-    }
-}
-
-/// With `search.aspiration_fail_high` on, a fail high re-searches the root shallower, but
-/// the iterations keep their depths: a search to depth 9 completes depth 9, reports each
-/// depth from 1 to 9 once with an exact score in that order, and ends on depth 9.
-#[test]
-fn a_shallower_re_search_after_a_fail_high_keeps_the_iteration_depth() {
-    let config = chainmate::config::search_config("default+search.aspiration_fail_high=1", &[])
-        .expect("a valid configuration");
-    for fen in chainmate::bench::BENCH_FENS.iter().take(8) {
-        let recorder = Recorder::default();
-        let tt = TranspositionTable::new(16);
-        let result = search::search(
-            &Position::from_fen(fen).unwrap(),
-            &Limits::depth(9),
-            &config,
-            &tt,
-            &SearchControl::default(),
-            &recorder,
-        );
-        assert_eq!(result.depth, 9, "{fen}");
-        let reports = recorder.0.into_inner().unwrap();
-        let exact: Vec<i32> = reports
-            .iter()
-            .filter(|r| r.bound.is_none())
-            .map(|r| r.depth)
-            .collect();
-        let (last, iterations) = exact.split_last().expect("a final report");
-        assert_eq!(*last, 9, "{fen}");
-        assert_eq!(iterations, (1..=9).collect::<Vec<_>>(), "{fen}");
     }
 }
 

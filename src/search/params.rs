@@ -101,12 +101,6 @@ crate::params! {
         /// opponent attacks its origin and its destination (four tables a side; strength.md
         /// #75); 0 one table.
         history_threats: i32 = 1,
-        /// Aspiration windows: 1 searches the root a ply shallower after each fail high (to
-        /// depth 1 at least; Ethereal 12's and Stockfish 11's rule: a fail high at the root
-        /// is settled sooner by a shallower search, and the next iteration goes to the full
-        /// depth again) and back at the iteration's depth after a fail low; 0 keeps the
-        /// iteration's depth through every re-search.
-        aspiration_fail_high: i32 = 0,
     }
 }
 

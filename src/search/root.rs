@@ -289,26 +289,17 @@ impl<X: Extension> Thread<'_, X> {
         } else {
             (-INFINITE, INFINITE)
         };
-        // The depth the root is searched to: the iteration's, less a ply for each fail high
-        // since the last fail low when `search.aspiration_fail_high` is on (a mate score
-        // keeps the depth). Reports and the root moves' depths stay the iteration's.
-        let mut search_depth = depth;
-        let shallower_after_fail_high = self.config.params.aspiration_fail_high > 0;
         loop {
-            let score = self.search_root(depth, search_depth, alpha, beta);
+            let score = self.search_root(depth, alpha, beta);
             if self.stopped {
                 return;
             }
             let bound = if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);
-                search_depth = depth;
                 Bound::Upper
             } else if score >= beta {
                 beta = (score + delta).min(INFINITE);
-                if shallower_after_fail_high && score.abs() < TB_WIN_IN_MAX_PLY {
-                    search_depth = (search_depth - 1).max(1);
-                }
                 Bound::Lower
             } else {
                 return;
@@ -324,16 +315,8 @@ impl<X: Extension> Thread<'_, X> {
         }
     }
 
-    /// One pass over the root moves (those not already taken by earlier PV lines) of the
-    /// iteration at `depth`, searched to `search_depth` (shallower only in an aspiration
-    /// re-search after a fail high).
-    fn search_root(
-        &mut self,
-        depth: i32,
-        search_depth: i32,
-        mut alpha: Score,
-        beta: Score,
-    ) -> Score {
+    /// One pass over the root moves (those not already taken by earlier PV lines).
+    fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score) -> Score {
         let root = self.root;
         let mut best = -INFINITE;
         self.nodes += 1;
@@ -347,9 +330,9 @@ impl<X: Extension> Thread<'_, X> {
             self.push(&root, child.hash(), 0, Some(mv));
             let first = i == self.pv_index;
             let nodes_before = self.nodes;
-            let score = match X::search_root_child(self, &child, search_depth, alpha, beta) {
+            let score = match X::search_root_child(self, &child, depth, alpha, beta) {
                 Some(score) => score,
-                None => self.search_root_move(&child, search_depth, alpha, beta, first),
+                None => self.search_root_move(&child, depth, alpha, beta, first),
             };
             self.root_moves[i].nodes += self.nodes - nodes_before;
             self.pop();
