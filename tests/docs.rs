@@ -1,27 +1,18 @@
-//! The Markdown pages (README.md and docs/) render as written and say what they need: every
-//! command block is a fenced block at the left margin (an indented block under a list item
-//! renders as part of the list under CommonMark), and a block is marked `# needs ../shared`
-//! exactly when it reads the development data that a clone does not have.
+//! The Markdown pages (every `.md` file of the repository) render as written, say what they
+//! need and show commands that work: every command block is a fenced block at the left
+//! margin (an indented block under a list item renders as part of the list under
+//! CommonMark), a block is marked `# needs ../shared` exactly when it reads the development
+//! data that a clone does not have, and every `cargo run` they show starts a binary that
+//! takes its arguments (`common::doc_commands`).
 
 use std::path::{Path, PathBuf};
+
+use crate::common;
 
 const MARKER: &str = "# needs ../shared";
 
 fn pages() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).expect("read docs/").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "md") {
-                out.push(path);
-            }
-        }
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut out = vec![root.join("README.md")];
-    walk(&root.join("docs"), &mut out);
-    out
+    common::doc_commands::markdown_pages(Path::new(env!("CARGO_MANIFEST_DIR")))
 }
 
 /// A fenced block: the page, the line of its opening fence, its language and its lines.
@@ -132,4 +123,80 @@ fn the_checks_see_what_they_look_for() {
     assert_eq!(found.len(), 2);
     assert_eq!(found[0].lang, "sh");
     assert_eq!(indented, vec![3, 11]);
+}
+
+/// `cargo run` with no package picks the binary of the one default member that names a
+/// `default-run`: there must be exactly one, the engine's, or the README's first command
+/// (`cargo run --release`) fails with "could not determine which binary to run".
+#[test]
+fn cargo_run_without_a_package_starts_the_engine() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("read Cargo.toml");
+    assert!(
+        manifest.contains("default-members = [\".\", \"lab\"]"),
+        "this check reads both default members' manifests; update it if they change"
+    );
+    let lab = std::fs::read_to_string(root.join("lab/Cargo.toml")).expect("read lab/Cargo.toml");
+    let runs = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.trim_start().starts_with("default-run"))
+            .map(|l| l.trim().to_string())
+            .collect()
+    };
+    assert_eq!(runs(&manifest), ["default-run = \"chainmate\""]);
+    assert_eq!(
+        runs(&lab),
+        Vec::<String>::new(),
+        "lab/Cargo.toml names a default-run"
+    );
+}
+
+/// Every `cargo run` command on every Markdown page names a binary cargo can pick, and the
+/// README's first command is among them.
+#[test]
+fn every_cargo_run_the_pages_show_names_one_binary() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let runs = common::doc_commands::cargo_runs(root);
+    assert!(
+        runs.iter()
+            .any(|r| r.place.starts_with("README.md:") && r.text == "cargo run --release"),
+        "the README's first command was not found: {runs:?}"
+    );
+    let wrong: Vec<String> = runs.iter().filter_map(|r| r.binary().err()).collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Every `cargo run` of the engine that a page shows works: its subcommand and flags exist
+/// (run with `--help` added), and the bare command is the UCI engine answering `uciok`. The
+/// lab's commands are checked by the lab's tests (`lab/tests/cli.rs`).
+#[test]
+fn every_engine_cargo_run_the_pages_show_works() {
+    common::doc_commands::assert_all_work(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        "chainmate",
+        Path::new(env!("CARGO_BIN_EXE_chainmate")),
+        5,
+    );
+}
+
+#[test]
+fn cargo_runs_are_read_from_blocks_and_wrapped_spans() {
+    let text = "Run `cargo run --release -p chainmate-lab --\n<command>` or\n`cargo run --release -- perft 5`.\n\n```sh\ncargo run --release   # the engine\n$ cargo run --release -- bench 3 --json\n```\n";
+    let runs = common::doc_commands::cargo_runs_in("p.md", text);
+    let seen: Vec<(&str, &str, Vec<String>)> = runs
+        .iter()
+        .map(|r| (r.place.as_str(), r.binary().unwrap(), r.args.clone()))
+        .collect();
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        seen,
+        vec![
+            ("p.md:1", "chainmate-lab", s(&[])),
+            ("p.md:1", "chainmate", s(&["perft", "5"])),
+            ("p.md:6", "chainmate", s(&[])),
+            ("p.md:7", "chainmate", s(&["bench", "3", "--json"])),
+        ]
+    );
+    let odd = common::doc_commands::cargo_runs_in("q.md", "`cargo run --example x`");
+    assert!(odd[0].binary().is_err());
 }

@@ -104,7 +104,7 @@ fn dtz_equals_python_chess_on_every_table() {
 
 /// The 5-piece rows of the small set and the full set (8,550 positions, every table, both
 /// orientations: made by `python3 tests/data/syzygy/make_vectors.py`, not committed), in
-/// the development tables of `../shared`. Skipped, saying what to make, without them.
+/// the development tables of `../shared`. Without them it fails, saying what to make.
 #[test]
 #[ignore = "needs ../shared/data/syzygy and probes.csv from make_vectors.py"]
 fn wdl_and_dtz_equal_python_chess_on_the_full_set() {
@@ -113,15 +113,13 @@ fn wdl_and_dtz_equal_python_chess_on_the_full_set() {
         env!("CARGO_MANIFEST_DIR"),
         "/../shared/data/syzygy/KRPvKR.rtbz"
     );
-    if !common::has_data(
+    common::require_data(
         &[krpvkr, probes],
         "the 5-piece Syzygy tables of ../shared/data/syzygy (the project's shared data \
          beside the clone) and the full set of python-chess's answers",
         "Make probes.csv from the repository's root with ../shared beside it: \
          pip install chess==1.11.2 && python3 tests/data/syzygy/make_vectors.py",
-    ) {
-        return;
-    }
+    );
     let tb = Tablebase::open(SHARED_TABLES);
     let full = read_rows(probes);
     assert!(full.len() > 8000, "{}", full.len());
@@ -180,16 +178,27 @@ fn missing_short_and_corrupt_files_are_errors_not_panics() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The `--ignored` tests' data check: a missing file is named and the test skips (returns)
-/// instead of panicking; present data lets it run.
+/// The `--ignored` tests' data check: a missing file is named, with what it is and how to
+/// make it, and the test fails on it; present data lets it run.
 #[test]
-fn a_test_without_its_data_is_skipped_not_failed() {
-    assert!(!common::has_data(
+fn a_test_without_its_data_fails_saying_what_it_needs() {
+    let why = common::missing_data(
         &[TABLES, "/no/such/chainmate/probes.csv"],
         "test data",
-        "make it"
-    ));
-    assert!(common::has_data(&[TABLES], "test data", "make it"));
+        "make it",
+    )
+    .expect("a missing file is found");
+    assert_eq!(
+        why,
+        "cannot run: needs test data; /no/such/chainmate/probes.csv is missing. make it"
+    );
+    assert_eq!(
+        common::missing_data(&[TABLES], "test data", "make it"),
+        None
+    );
+    let failed =
+        std::panic::catch_unwind(|| common::require_data(&["/no/such/chainmate/file"], "x", "y"));
+    assert!(failed.is_err(), "a test without its data passed");
 }
 
 /// A DTZ file whose piece list names a piece the table has not (byte 8 of KRvK.rtbz, White's

@@ -241,15 +241,13 @@ fn krp_v_kr_is_converted_and_a_drawn_one_is_held() {
         .flat_map(|t| ["rtbw", "rtbz"].map(|ext| format!("{SHARED_TABLES}/{t}.{ext}")))
         .collect::<Vec<_>>();
     let needed: Vec<&str> = needed.iter().map(String::as_str).collect();
-    if !common::has_data(
+    common::require_data(
         &needed,
         "the 5-piece Syzygy tables of K+R+P against K+R and its promotions in \
          ../shared/data/syzygy (the project's shared data beside the clone)",
         "Put them there: ../shared/data/syzygy/README.md says how they were generated \
          (github.com/syzygy1/tb, rtbgen/rtbgenp built with -DTBPIECES=5).",
-    ) {
-        return;
-    }
+    );
     // A won K+R+P v K+R (DTZ 23 by python-chess, the pawn still on b3) and Philidor's drawn
     // position (the defending rook on the sixth); both sides with tables, then the
     // defender alone.

@@ -680,3 +680,17 @@ fn params_files_take_set_style_names_and_refuse_what_set_refuses() {
     }
     std::fs::remove_file(&params).ok();
 }
+
+/// Every `cargo run -p chainmate-lab` command that a Markdown page shows works: its
+/// subcommand, flags and values are the binary's (run with `--help` added). The engine's
+/// commands are checked by the engine's tests (`tests/docs.rs`).
+#[test]
+fn every_lab_cargo_run_the_pages_show_works() {
+    let lab = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    common::doc_commands::assert_all_work(
+        lab.parent().expect("the lab sits in the repository"),
+        "chainmate-lab",
+        std::path::Path::new(env!("CARGO_BIN_EXE_chainmate-lab")),
+        4,
+    );
+}

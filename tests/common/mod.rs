@@ -4,6 +4,7 @@
 //! Each test binary includes this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod doc_commands;
 pub mod fuzz;
 pub mod games;
 pub mod json;
@@ -211,16 +212,22 @@ pub fn run_into_closed_pipe(
     (out.status, text(&out.stderr))
 }
 
-/// Whether every file of `needed` is there, for a test that needs data a fresh clone lacks
-/// (the `--ignored` tests on `../shared` or generated files). When one is missing it prints
-/// which data and the command that makes it, and the test returns: skipped, not failed.
-pub fn has_data(needed: &[&str], what: &str, how: &str) -> bool {
-    match needed.iter().find(|p| !std::path::Path::new(p).exists()) {
-        None => true,
-        Some(missing) => {
-            eprintln!("skipped: needs {what}; {missing} is missing. {how}");
-            false
-        }
+/// Why a test cannot run when a file of `needed` is missing (the `--ignored` tests on
+/// `../shared` or generated files, which a fresh clone lacks): which data, the missing file
+/// and the command that makes it. `None` when every file is there.
+pub fn missing_data(needed: &[&str], what: &str, how: &str) -> Option<String> {
+    let missing = needed.iter().find(|p| !std::path::Path::new(p).exists())?;
+    Some(format!(
+        "cannot run: needs {what}; {missing} is missing. {how}"
+    ))
+}
+
+/// Fails the test, saying what to make, when [`missing_data`] finds a file missing: a test
+/// asked for by name (`--ignored`) that cannot check anything must not pass as `ok` (the
+/// test harness hides what a test writes, so a quiet skip would look like a pass).
+pub fn require_data(needed: &[&str], what: &str, how: &str) {
+    if let Some(why) = missing_data(needed, what, how) {
+        panic!("{why}");
     }
 }
 
