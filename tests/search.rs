@@ -340,3 +340,158 @@ fn the_final_report_names_the_depth_its_line_came_from() {
         "no search was cut short after a new line: the test tests nothing"
     );
 }
+
+/// A search of `position` to `depth` with `multipv` lines, the reports kept.
+fn search_recorded(
+    position: &Position,
+    depth: i32,
+    multipv: usize,
+) -> (SearchResult, Vec<search::SearchInfo>) {
+    let recorder = Recorder::default();
+    let config = SearchConfig {
+        multipv,
+        ..SearchConfig::new()
+    };
+    let result = search::search(
+        position,
+        &Limits::depth(depth),
+        &config,
+        &TranspositionTable::new(16),
+        &SearchControl::default(),
+        &recorder,
+    );
+    (result, recorder.0.into_inner().unwrap())
+}
+
+/// With MultiPV the lines of every depth come in score order (line 1 the best), and the
+/// move played is line 1's: a later line's search may score above an earlier line's, and it
+/// is then moved up, as Stockfish does. The positions are those where the lines had come out
+/// of order (after 1.e4 e5 2.Nf3 Nc6 at depth 10: 42, 38, 50; at depth 12: 32, 4, 5; the
+/// start at depth 10: 28, 33, 33), and a few of the bench's.
+#[test]
+fn multipv_lines_come_in_score_order_at_every_depth() {
+    let after_nc6 = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let mut cases = vec![(chainmate::core::STARTPOS_FEN, 12), (after_nc6, 12)];
+    cases.extend(chainmate::bench::BENCH_FENS.iter().take(6).map(|f| (*f, 9)));
+    for (fen, depth) in cases {
+        let (result, reports) = search_recorded(&Position::from_fen(fen).unwrap(), depth, 3);
+        for d in 1..=depth {
+            // Each completed depth's three lines, in the order sent (a last report may
+            // repeat line 1: the move played).
+            let lines: Vec<&search::SearchInfo> = reports
+                .iter()
+                .filter(|r| r.depth == d && r.bound.is_none())
+                .take(3)
+                .collect();
+            let indices: Vec<usize> = lines.iter().map(|r| r.multipv).collect();
+            assert_eq!(indices, [1, 2, 3], "{fen} depth {d}");
+            let scores: Vec<i32> = lines.iter().map(|r| r.score).collect();
+            assert!(
+                scores.windows(2).all(|w| w[0] >= w[1]),
+                "{fen} depth {d}: lines out of order: {scores:?}"
+            );
+        }
+        let line1 = reports
+            .iter()
+            .rev()
+            .find(|r| r.multipv == 1)
+            .expect("a first line");
+        assert_eq!(line1.pv.first().copied(), result.best_move, "{fen}");
+        assert_eq!(line1.score, result.score, "{fen}");
+    }
+}
+
+/// Whether `line`, played from `position`, goes on after the game has ended (mate, stalemate,
+/// threefold repetition, the fifty-move rule, insufficient material): the rules checked move
+/// by move on the game's own history.
+fn runs_past_the_end(position: &Position, line: &[chainmate::core::Move]) -> bool {
+    let mut game = position.clone();
+    for (i, &mv) in line.iter().enumerate() {
+        game.try_play(mv).expect("a reported line is legal");
+        let over = game.is_threefold_repetition()
+            || game.is_fifty_move_draw()
+            || game.board().is_insufficient_material()
+            || !game.board().has_legal_move();
+        if over && i + 1 < line.len() {
+            return true;
+        }
+    }
+    false
+}
+
+/// No reported line runs past the end of the game. The game: the knights out and back twice
+/// (1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1), so that Black's 4...Ng8 repeats the start a third
+/// time. The table has searched the start position (from the same game's earlier move, where
+/// 2...Ng8 repeated it only once), and so holds a reply for it; with only 4...Ng8 allowed
+/// (`searchmoves`), the line had been extended by that reply as the ponder move, past the
+/// threefold repetition ("PV continues after threefold repetition", fastchess). The ponder
+/// move is not given either.
+#[test]
+fn no_reported_line_runs_past_a_threefold_repetition() {
+    let game = |moves: &[&str]| {
+        let mut p = Position::default();
+        for m in moves {
+            p.play_uci(m).unwrap();
+        }
+        p
+    };
+    let first = game(&["g1f3", "g8f6", "f3g1"]);
+    let second = game(&["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]);
+    let mut searcher = search::Searcher::<search::NoExtension>::new(16);
+    let config = SearchConfig::new();
+    let control = SearchControl::default();
+    let (earlier, later) = (Recorder::default(), Recorder::default());
+    searcher.search(&first, &Limits::depth(8), &config, &control, &earlier);
+    let mut limits = Limits::depth(8);
+    let ng8 = second.board().parse_uci("f6g8").unwrap();
+    limits.searchmoves = vec![ng8];
+    control.reset(false);
+    let result = searcher.search(&second, &limits, &config, &control, &later);
+    assert_eq!(result.best_move, Some(ng8));
+    assert_eq!(result.pv, [ng8]);
+    assert_eq!(
+        result.ponder_move, None,
+        "a ponder move after the game's end"
+    );
+    let later = later.0.into_inner().unwrap();
+    assert_eq!(later.last().unwrap().pv, [ng8]);
+    // Every line of both searches ends with the game.
+    for (position, reports) in [(&first, earlier.0.into_inner().unwrap()), (&second, later)] {
+        for r in &reports {
+            assert!(!runs_past_the_end(position, &r.pv), "{:?}", r.pv);
+        }
+    }
+}
+
+/// `Position::playable_prefix` keeps a line up to the move that ends the game: a mate, the
+/// fifty-move rule, a threefold repetition; and stops before an illegal move.
+#[test]
+fn a_line_is_cut_where_the_game_ends() {
+    let uci_line = |p: &Position, moves: &[&str]| -> Vec<chainmate::core::Move> {
+        let mut q = p.clone();
+        moves.iter().map(|m| q.play_uci(m).unwrap()).collect()
+    };
+    // Back-rank mate, then moves that a table might append.
+    let mate = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+    let mut line = uci_line(&mate, &["a1a8"]);
+    line.push(mate.board().parse_uci("g1f1").unwrap()); // a "move" after the mate
+    assert_eq!(mate.playable_prefix(&line), 1);
+    // The fifty-move rule: the 100th quiet ply ends the game.
+    let fifty = Position::from_fen("8/8/4k3/8/8/4K3/8/R7 w - - 99 80").unwrap();
+    let line = uci_line(&fifty, &["a1a2", "e6e5", "a2a3"]);
+    assert_eq!(fifty.playable_prefix(&line), 1);
+    // A threefold repetition: the start position the third time after 2...Ng8 4...Ng8.
+    let start = Position::default();
+    let line = uci_line(
+        &start,
+        &[
+            "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8", "e2e4",
+        ],
+    );
+    assert_eq!(start.playable_prefix(&line), 8);
+    // A line that is not legal stops before the bad move; a whole line is kept.
+    let line = uci_line(&start, &["e2e4", "e7e5"]);
+    assert_eq!(start.playable_prefix(&line), 2);
+    let bad = [line[0], line[0]];
+    assert_eq!(start.playable_prefix(&bad), 1);
+}

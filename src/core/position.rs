@@ -171,6 +171,34 @@ impl Position {
             && (!self.board.is_check() || self.board.has_legal_move())
     }
 
+    /// Whether the game is over here: checkmate, or a draw as [`Position::is_draw`] sees one.
+    pub fn is_game_over(&self) -> bool {
+        self.is_draw() || !self.board.has_legal_move()
+    }
+
+    /// How many moves of `line`, played from here, a game can follow: the line is cut after
+    /// the move that ends the game ([`Position::is_game_over`]: mate, stalemate, threefold
+    /// repetition with this game's history, the fifty-move rule, insufficient material) and
+    /// before a move that is not legal. A search's principal variation is shown only so far:
+    /// a GUI that plays a line out warns of moves past the end of the game.
+    pub fn playable_prefix(&self, line: &[Move]) -> usize {
+        // The hashes are what the rules read; the undo stack is not needed.
+        let mut game = Position {
+            board: self.board,
+            undo: Vec::new(),
+            hashes: self.hashes.clone(),
+        };
+        for (i, &mv) in line.iter().enumerate() {
+            if game.try_play(mv).is_err() {
+                return i;
+            }
+            if game.is_game_over() {
+                return i + 1;
+            }
+        }
+        line.len()
+    }
+
     /// A draw by rule (threefold repetition, fifty moves, insufficient material) or stalemate.
     pub fn is_draw(&self) -> bool {
         self.is_threefold_repetition()

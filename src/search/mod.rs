@@ -243,6 +243,8 @@ impl SearchControl {
 
 /// State shared by the threads of one search.
 pub(crate) struct Shared<'a> {
+    /// The position searched, with the game's history (where a reported line must end).
+    pub(crate) position: &'a Position,
     pub(crate) tt: &'a TranspositionTable,
     pub(crate) control: &'a SearchControl,
     pub(crate) limits: &'a Limits,
@@ -268,13 +270,14 @@ impl<'a> Shared<'a> {
         tt: &'a TranspositionTable,
         control: &'a SearchControl,
         limits: &'a Limits,
-        position: &Position,
+        position: &'a Position,
         config: &SearchConfig<X>,
     ) -> Self {
         let tb = syzygy::TbSearch::new(position, config.syzygy.as_ref());
         // The root's ranking probed the tables once per root move: Stockfish's count.
         let root_probes = tb.root.len() as u64;
         Shared {
+            position,
             tt,
             control,
             limits,

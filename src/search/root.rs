@@ -67,7 +67,6 @@ impl Stability {
 impl<X: Extension> Thread<'_, X> {
     /// Deepens until a limit is hit; returns the best move found (see [`Thread::result`]).
     pub(crate) fn iterative_deepening(&mut self) -> SearchResult {
-        let reporter = self.reporter;
         let mut max_depth = self
             .limits()
             .depth
@@ -95,6 +94,11 @@ impl<X: Extension> Thread<'_, X> {
                 if self.stopped {
                     break;
                 }
+                // The lines found so far in score order, as Stockfish keeps them: a later
+                // line's search (another window, a table the earlier lines filled) may score
+                // above an earlier one's, and then it is the better line and the move to
+                // play. A stable sort: equal scores keep their order.
+                self.root_moves[..=pv_index].sort_by_key(|rm| -rm.score);
             }
             if self.stopped {
                 break;
@@ -102,7 +106,7 @@ impl<X: Extension> Thread<'_, X> {
             self.completed = depth;
             if self.is_main() {
                 for i in 0..multipv {
-                    reporter.report(&self.info(depth, i, None));
+                    self.send(self.info(depth, i, None));
                 }
                 stability.record(self.root_moves[0].mv, self.root_moves[0].score);
                 if self.config.strength.is_some() {
@@ -120,9 +124,20 @@ impl<X: Extension> Thread<'_, X> {
         self.publish_nodes();
         let result = self.result(self.completed);
         if self.is_main() {
-            reporter.report(&self.final_info(&result, self.completed));
+            // The move played, unless the last report sent is that line as it stands (with
+            // MultiPV the last is another line's: the move played is sent again last).
+            let last = self.final_info(&result, self.completed);
+            if !self.last_sent.as_ref().is_some_and(|l| same_line(l, &last)) {
+                self.send(last);
+            }
         }
         result
+    }
+
+    /// Reports `info` and keeps it (the final report repeats no line).
+    fn send(&mut self, info: SearchInfo) {
+        self.reporter.report(&info);
+        self.last_sent = Some(info);
     }
 
     /// The report of the move the search returns: its line, extended by the ponder move, so
@@ -202,13 +217,16 @@ impl<X: Extension> Thread<'_, X> {
             Some(mv) => self.root_moves.iter().find(|rm| rm.mv == mv),
             None => self.root_moves.first(),
         };
-        let pv = best.map(|rm| rm.pv.clone()).unwrap_or_default();
+        let pv = best.map(|rm| self.shown_line(&rm.pv)).unwrap_or_default();
+        // Without a second move in the line, the table's move after the first, unless the
+        // first ends the game.
         let ponder_move = pv.get(1).copied().or_else(|| {
-            let mv = pv.first()?;
+            let mv = *pv.first()?;
             let mut next = self.root;
-            next.play_unchecked(*mv);
+            next.play_unchecked(mv);
             let hit = self.shared.tt.probe(next.hash(), 1)?;
-            hit.mv.filter(|&m| next.is_legal(m))
+            let reply = hit.mv.filter(|&m| next.is_legal(m))?;
+            (self.shared.position.playable_prefix(&[mv, reply]) == 2).then_some(reply)
         });
         SearchResult {
             best_move: best.map(|rm| rm.mv),
@@ -246,9 +264,16 @@ impl<X: Extension> Thread<'_, X> {
             time: self.shared.start.elapsed(),
             hashfull: self.shared.tt.hashfull(),
             tbhits: self.tb_hits(),
-            pv: rm.pv.clone(),
+            pv: self.shown_line(&rm.pv),
             wdl: self.wdl(score),
         }
+    }
+
+    /// A line as it is reported: cut after the move that ends the game with the game's
+    /// history (the search scores a repetition inside its own path as a draw at once, but a
+    /// line can still reach a position the game has seen twice, or run on after a mate).
+    fn shown_line(&self, line: &[Move]) -> Vec<Move> {
+        line[..self.shared.position.playable_prefix(line)].to_vec()
     }
 
     /// With the root in the tablebases, a root move's score is shown as its tablebase value
@@ -308,8 +333,7 @@ impl<X: Extension> Thread<'_, X> {
             // holds); only the report of the bound waits for the first second, as `currmove`
             // does.
             if self.is_main() && self.shared.start.elapsed() >= REPORT_INTERVAL {
-                self.reporter
-                    .report(&self.info(depth, self.pv_index, Some(bound)));
+                self.send(self.info(depth, self.pv_index, Some(bound)));
             }
             delta += delta / 2;
         }
@@ -388,4 +412,10 @@ impl<X: Extension> Thread<'_, X> {
             score
         }
     }
+}
+
+/// Whether two reports show the same line: depth, index, score, bound and moves (the counts
+/// and the clock move on between them).
+fn same_line(a: &SearchInfo, b: &SearchInfo) -> bool {
+    (a.depth, a.multipv, a.score, a.bound, &a.pv) == (b.depth, b.multipv, b.score, b.bound, &b.pv)
 }

@@ -87,6 +87,8 @@ pub struct Thread<'a, X: Extension> {
     pub(crate) reporter: &'a dyn Reporter,
     /// When the last periodic progress report was sent.
     last_progress: std::time::Instant,
+    /// The last line reported (main thread): the final report repeats none.
+    pub(crate) last_sent: Option<super::SearchInfo>,
     /// Whether a broken table file has been reported in this search.
     pub(crate) tb_error_noted: bool,
 }
@@ -175,6 +177,7 @@ impl<'a, X: Extension> Thread<'a, X> {
             lmr,
             reporter,
             last_progress: std::time::Instant::now(),
+            last_sent: None,
             tb_error_noted: false,
         }
     }
