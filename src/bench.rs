@@ -125,6 +125,18 @@ pub fn run_threads<X: Extension>(
     depth: i32,
     threads: usize,
 ) -> BenchResult {
+    run_until(config, depth, threads, &SearchControl::default()).expect("nothing stops it")
+}
+
+/// [`run_threads`] under `control` (a fresh one: not stopped, not pondering): `None` when it
+/// is stopped before the last position's search ends (a UCI `stop` or `quit` during
+/// `bench`), a partial count being no signature.
+pub fn run_until<X: Extension>(
+    config: &SearchConfig<X>,
+    depth: i32,
+    threads: usize,
+    control: &SearchControl,
+) -> Option<BenchResult> {
     let config = SearchConfig {
         threads: threads.max(1),
         multipv: 1,
@@ -132,25 +144,26 @@ pub fn run_threads<X: Extension>(
     };
     let mut tt = TranspositionTable::new(16);
     tt.prefault();
-    let control = SearchControl::default();
     let start = Instant::now();
     let mut nodes = 0;
     for fen in BENCH_FENS {
         let board = Board::from_fen(fen).expect("bench positions are valid");
         tt.clear();
-        control.reset(false);
         let result = search::search(
             &Position::new(board),
             &Limits::depth(depth),
             &config,
             &tt,
-            &control,
+            control,
             &Silent,
         );
+        if control.stopped() {
+            return None;
+        }
         nodes += result.nodes;
     }
-    BenchResult {
+    Some(BenchResult {
         nodes,
         seconds: start.elapsed().as_secs_f64(),
-    }
+    })
 }

@@ -82,22 +82,44 @@ pub fn solve_all<X: Extension>(
     limits: &Limits,
     config: &SearchConfig<X>,
     hash_mb: usize,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
 ) -> SuiteReport {
+    solve_until(
+        records,
+        limits,
+        config,
+        hash_mb,
+        &SearchControl::default(),
+        progress,
+    )
+    .expect("nothing stops it")
+}
+
+/// [`solve_all`] under `control` (a fresh one: not stopped, not pondering): `None` when it is
+/// stopped before the last position's search ends (a UCI `stop` or `quit` during `epd`).
+pub fn solve_until<X: Extension>(
+    records: &[EpdRecord],
+    limits: &Limits,
+    config: &SearchConfig<X>,
+    hash_mb: usize,
+    control: &SearchControl,
+    mut progress: impl FnMut(usize, usize),
+) -> Option<SuiteReport> {
     let mut tt = TranspositionTable::new(hash_mb);
-    let control = SearchControl::default();
     let mut report = SuiteReport::default();
     for (i, record) in records.iter().enumerate() {
         tt.clear();
-        control.reset(false);
         let result = search::search(
             &Position::new(record.board),
             limits,
             config,
             &tt,
-            &control,
+            control,
             &Silent,
         );
+        if control.stopped() {
+            return None;
+        }
         report.nodes += result.nodes;
         match result.best_move {
             Some(mv) if solves(record, mv) => report.solved += 1,
@@ -112,5 +134,5 @@ pub fn solve_all<X: Extension>(
         }
         progress(i + 1, report.solved);
     }
-    report
+    Some(report)
 }

@@ -707,3 +707,75 @@ fn setup_position_errors_name_the_fen_or_the_move() {
     let err = setup_position(None, &moves(&["e2e5"])).unwrap_err();
     assert!(err.to_string().starts_with("move 1 (e2e5): "), "{err}");
 }
+
+/// A long `go perft`, `bench` or `epd` runs on a thread of its own, as a search does:
+/// `isready` is answered while it runs, `stop` ends it with no total or signature (a partial
+/// count is not one), the engine goes on answering, and `quit` ends the process at once.
+/// (`go perft 9` of the start position is 2.4 trillion leaves, hours of counting; `bench 30`
+/// and `epd depth 60` are as long.)
+#[test]
+fn long_perft_bench_and_epd_answer_isready_and_end_on_stop_and_quit() {
+    let mut e = Engine::start();
+    e.send("go perft 9");
+    e.ready();
+    e.send("stop");
+    let lines = e.until(|l| l.starts_with("info string perft 9: stopped"));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Nodes searched")),
+        "{lines:?}"
+    );
+    e.send("go perft 2");
+    let lines = e.until(|l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 400");
+
+    e.send("bench 30");
+    e.ready();
+    e.send("stop");
+    let lines = e.until(|l| l.starts_with("info string bench 30: stopped"));
+    assert!(!lines.iter().any(|l| l.ends_with(" nps")), "{lines:?}");
+
+    let path = std::env::temp_dir().join(format!("chainmate-uci-stop-{}.epd", std::process::id()));
+    std::fs::write(&path, format!("{START} bm e2e4; id \"start\";\n")).unwrap();
+    e.send(&format!("epd depth 60 {}", path.display()));
+    e.ready();
+    e.send("stop");
+    let lines = e.until(|l| l.starts_with("info string epd: stopped"));
+    std::fs::remove_file(&path).ok();
+    assert!(!lines.iter().any(|l| l.starts_with("solved ")), "{lines:?}");
+
+    e.send("go perft 9");
+    e.ready();
+    let asked = std::time::Instant::now();
+    e.send("quit");
+    let status = e.close_and_wait();
+    let took = asked.elapsed();
+    assert!(status.success(), "{status}");
+    assert!(
+        took < std::time::Duration::from_secs(1),
+        "quit took {took:?}"
+    );
+}
+
+/// `go perft` refuses a depth out of range, as the command line's `perft` does, and counts
+/// nothing (it used to clamp 999999999999 to 12 and count for hours).
+#[test]
+fn go_perft_refuses_a_depth_out_of_range() {
+    let mut e = Engine::start();
+    for depth in ["999999999999", "16", "-1"] {
+        e.send(&format!("go perft {depth}"));
+        e.send("isready");
+        let lines = e.until(|l| l == "readyok");
+        assert!(
+            lines.iter().any(|l| l.contains(&format!(
+                "'perft {depth}': out of range, a depth is 0 to 15"
+            ))),
+            "{lines:?}"
+        );
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.contains(": ") && !l.starts_with("info")),
+            "a count started: {lines:?}"
+        );
+    }
+}

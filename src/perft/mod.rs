@@ -16,7 +16,7 @@
 
 mod play;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::core::{Board, Color, Move};
@@ -105,18 +105,44 @@ pub fn divide_with_progress(
     threads: usize,
     done: impl Fn(Move, u64) + Sync,
 ) -> Vec<(Move, u64)> {
+    divide_until(board, depth, bulk, threads, || false, done).expect("never stopped")
+}
+
+/// Subtrees of at most this depth are counted without a look at the stop flag: a few million
+/// leaves at most, milliseconds. Above it a count asks `stopped` once per node, a few hundred
+/// times in a whole run, which costs nothing next to the leaves.
+const UNSTOPPABLE_DEPTH: u32 = 4;
+
+/// [`divide_with_progress`] that gives up when `stopped()` turns true (a UCI `stop` or `quit`
+/// during `go perft`): `None` then, within milliseconds, the counts already reported by
+/// `done` being all there is.
+pub fn divide_until(
+    board: &Board,
+    depth: u32,
+    bulk: bool,
+    threads: usize,
+    stopped: impl Fn() -> bool + Sync,
+    done: impl Fn(Move, u64) + Sync,
+) -> Option<Vec<(Move, u64)>> {
     let moves = board.legal_moves();
     if depth == 0 {
-        return Vec::new();
+        return Some(Vec::new());
     }
     let results = Mutex::new(vec![0u64; moves.len()]);
     let next_index = AtomicUsize::new(0);
+    let cut = AtomicBool::new(false);
     let work = || loop {
         let i = next_index.fetch_add(1, Ordering::Relaxed);
         let Some(&mv) = moves.get(i) else { break };
+        if cut.load(Ordering::Relaxed) {
+            break;
+        }
         let mut next = *board;
         next.play_unchecked(mv);
-        let n = count(&next, depth - 1, bulk);
+        let Some(n) = count_until(&next, depth - 1, bulk, &stopped) else {
+            cut.store(true, Ordering::Relaxed);
+            break;
+        };
         done(mv, n);
         results
             .lock()
@@ -128,8 +154,29 @@ pub fn divide_with_progress(
         }
         work();
     });
+    if cut.into_inner() {
+        return None;
+    }
     let counts = results.into_inner().expect("threads finished");
-    moves.iter().copied().zip(counts).collect()
+    Some(moves.iter().copied().zip(counts).collect())
+}
+
+/// [`count`], or `None` once `stopped()` is true (asked at every node deeper than
+/// [`UNSTOPPABLE_DEPTH`] from the leaves).
+fn count_until(board: &Board, depth: u32, bulk: bool, stopped: &impl Fn() -> bool) -> Option<u64> {
+    if depth <= UNSTOPPABLE_DEPTH {
+        return Some(count(board, depth, bulk));
+    }
+    if stopped() {
+        return None;
+    }
+    let mut nodes = 0;
+    for &mv in board.legal_moves().iter() {
+        let mut next = *board;
+        next.play_unchecked(mv);
+        nodes += count_until(&next, depth - 1, bulk, stopped)?;
+    }
+    Some(nodes)
 }
 
 /// Total leaf count, with the root moves split over `threads` threads.

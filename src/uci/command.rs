@@ -15,7 +15,9 @@ use crate::search::Limits;
 ///
 /// `go` never fails: a GUI waits for `bestmove` after every `go`, so an unreadable token is
 /// reported (in `problems`, answered as `info string`) and skipped, an out-of-range number is
-/// clamped to the nearest value the search can use, and the search runs on what remains.
+/// clamped to the nearest value the search can use, and the search runs on what remains. A
+/// `perft` depth is the exception: one that cannot be read or is out of range starts nothing
+/// (`bad_perft`), as the command line's `perft` refuses it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Go {
     /// Every limit except `searchmoves` (moves are checked against the position by the
@@ -34,8 +36,9 @@ pub struct Go {
 
 /// Deepest `go depth` (the search's ply limit, less one).
 pub const MAX_GO_DEPTH: i32 = MAX_PLY as i32 - 1;
-/// Deepest `go perft` (depth 12 of the start position is 62 trillion leaves).
-pub const MAX_PERFT_DEPTH: u32 = 12;
+/// Deepest `go perft`: the command line's limit (deeper counts cannot finish); a deeper one
+/// is refused, not clamped (a count to another depth is not the count asked for).
+pub const MAX_PERFT_DEPTH: u32 = crate::perft::MAX_DEPTH;
 /// Longest time a `go` takes into account, ms (about 49 days).
 pub const MAX_GO_MS: u64 = u32::MAX as u64;
 
@@ -303,16 +306,35 @@ fn parse_go(args: &[&str]) -> Go {
                     "depth" | "mate" => (1, MAX_GO_DEPTH as i128),
                     "nodes" => (1, u64::MAX as i128),
                     "movestogo" => (1, u32::MAX as i128),
-                    "perft" => (0, MAX_PERFT_DEPTH as i128),
                     _ => (0, MAX_GO_MS as i128),
                 };
+                if key == "perft" {
+                    match saturating_integer(text) {
+                        Some(v) if (0..=i128::from(MAX_PERFT_DEPTH)).contains(&v) => {
+                            go.perft = Some(v as u32)
+                        }
+                        Some(_) => {
+                            go.problems.push(format!(
+                                "'perft {text}': out of range, a depth is 0 to {MAX_PERFT_DEPTH} \
+                                 (deeper counts cannot finish: the start position's depth 14 alone has \
+                                 6.2e19 leaves)"
+                            ));
+                            go.bad_perft = true;
+                        }
+                        None => {
+                            go.problems
+                                .push(format!("'perft {text}': not a number; ignored"));
+                            go.bad_perft = true;
+                        }
+                    }
+                    continue;
+                }
                 let is_time = matches!(key, "wtime" | "btime" | "winc" | "binc" | "movetime");
                 let text = match saturating_integer(text) {
                     Some(v) if is_time && v < 0 => "0",
                     _ => text,
                 };
                 let Some(v) = clamped(key, text, lo, hi, &mut go.problems) else {
-                    go.bad_perft |= key == "perft";
                     continue;
                 };
                 let ms = Duration::from_millis(v as u64);
@@ -325,8 +347,7 @@ fn parse_go(args: &[&str]) -> Go {
                     "movestogo" => limits.movestogo = Some(v as u32),
                     "depth" => limits.depth = Some(v as i32),
                     "nodes" => limits.nodes = Some(v as u64),
-                    "mate" => limits.mate = Some(v as i32),
-                    _ => go.perft = Some(v as u32),
+                    _ => limits.mate = Some(v as i32),
                 }
             }
             other => go
@@ -402,7 +423,13 @@ mod tests {
         assert_eq!(g.limits.wtime, None);
         assert_eq!(g.limits.btime, Some(Duration::from_millis(MAX_GO_MS)));
         assert_eq!(g.problems.len(), 6, "{:?}", g.problems);
-        assert_eq!(go("go perft 40").perft, Some(MAX_PERFT_DEPTH));
+        // A perft depth out of range is refused, not clamped: no count starts.
+        for line in ["go perft 40", "go perft 999999999999", "go perft -1"] {
+            let g = go(line);
+            assert!(g.bad_perft && g.perft.is_none(), "{line}: {g:?}");
+            assert!(g.problems[0].contains("a depth is 0 to 15"), "{g:?}");
+        }
+        assert_eq!(go("go perft 15").perft, Some(15));
         assert_eq!(go("go mate -3").limits.mate, Some(1));
     }
 

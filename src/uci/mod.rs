@@ -278,24 +278,61 @@ impl<O: Options> Engine<O> {
                 }
             }
             Command::Bench(depth) => {
-                self.stop_and_wait();
-                let r = bench::run(
-                    &self.options.search_config(),
-                    depth.unwrap_or(bench::DEFAULT_DEPTH),
-                );
-                self.say(&format!("{} nodes {} nps", r.nodes, r.nps()));
+                let config = self.options.search_config();
+                let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
+                self.spawn_job("bench", move |control, _| {
+                    match bench::run_until(&config, depth, 1, control) {
+                        Some(r) => vec![format!("{} nodes {} nps", r.nodes, r.nps())],
+                        None => vec![format!(
+                            "info string bench {depth}: stopped; no signature (it counts \
+                             only a whole run)"
+                        )],
+                    }
+                });
             }
-            Command::Epd { limit, file } => {
-                self.stop_and_wait();
-                self.epd(limit, &file);
-            }
+            Command::Epd { limit, file } => self.epd(limit, &file),
         }
         true
     }
 
-    /// `epd`: solves a suite with the current options, one `info string` per failure, then
-    /// `solved k/n`. Runs in the foreground, like `bench`.
-    fn epd(&self, limit: EpdLimit, file: &str) {
+    /// Runs `work` on a thread of its own, as a search runs: `stop` and `quit` end it through
+    /// the control it is given, `isready` is answered meanwhile, and options wait for it as
+    /// for a search. The lines it returns are written after it counts as finished, so that a
+    /// GUI may set options as soon as it reads them.
+    fn spawn_job<F>(&mut self, name: &str, work: F)
+    where
+        F: FnOnce(&SearchControl, &Output) -> Vec<String> + Send + 'static,
+    {
+        self.stop_and_wait();
+        self.control.reset(false);
+        self.answered.store(false, Ordering::SeqCst);
+        let control = Arc::clone(&self.control);
+        let answered = Arc::clone(&self.answered);
+        let out = self.out.clone();
+        let label = name.to_string();
+        let spawned = std::thread::Builder::new()
+            .name(name.into())
+            .stack_size(THREAD_STACK)
+            .spawn(move || {
+                let lines = catch_unwind(AssertUnwindSafe(|| work(&control, &out)))
+                    .unwrap_or_else(|_| vec![format!("info string internal error in {label}")]);
+                answered.store(true, Ordering::SeqCst);
+                for line in lines {
+                    out.line(&line);
+                }
+            });
+        match spawned {
+            Ok(handle) => self.search = Some(handle),
+            Err(e) => {
+                self.answered.store(true, Ordering::SeqCst);
+                self.info_string(&format!("{name}: cannot start a thread: {e}"));
+            }
+        }
+    }
+
+    /// `epd`: solves a suite with the current options on a thread of its own (as `bench`:
+    /// `stop` and `quit` end it), one `info string` per failure, then `solved k/n`.
+    fn epd(&mut self, limit: EpdLimit, file: &str) {
         let text = match crate::formats::read_text(std::path::Path::new(file)) {
             Ok((t, _)) => t,
             Err(e) => return self.info_string(&format!("epd: cannot read '{file}': {e}")),
@@ -312,22 +349,27 @@ impl<O: Options> Engine<O> {
             EpdLimit::Nodes(n) => Limits::nodes(n),
             EpdLimit::Movetime(ms) => Limits::movetime(ms),
         };
-        let report = crate::suite::solve_all(
-            &records,
-            &limits,
-            &self.options.search_config(),
-            self.options.engine().hash_mb,
-            |_, _| {},
-        );
-        for f in &report.failures {
-            self.info_string(&format!("epd: {} not solved: {}", f.id, f.describe()));
-        }
-        self.say(&format!(
-            "solved {}/{} ({} nodes)",
-            report.solved,
-            records.len(),
-            report.nodes
-        ));
+        let config = self.options.search_config();
+        let hash_mb = self.options.engine().hash_mb;
+        self.spawn_job("epd", move |control, _| {
+            let Some(report) =
+                crate::suite::solve_until(&records, &limits, &config, hash_mb, control, |_, _| {})
+            else {
+                return vec!["info string epd: stopped before the last position".to_string()];
+            };
+            let mut lines: Vec<String> = report
+                .failures
+                .iter()
+                .map(|f| format!("info string epd: {} not solved: {}", f.id, f.describe()))
+                .collect();
+            lines.push(format!(
+                "solved {}/{} ({} nodes)",
+                report.solved,
+                records.len(),
+                report.nodes
+            ));
+            lines
+        });
     }
 
     /// The searcher, once no search holds it (callers stop any search first).
@@ -389,11 +431,14 @@ impl<O: Options> Engine<O> {
             self.info_string(&format!("go: {problem}"));
         }
         if go.bad_perft {
-            self.info_string("go perft: no count started (give a depth, e.g. go perft 5)");
+            self.info_string(&format!(
+                "go perft: no count started (give a depth from 0 to {}, e.g. go perft 5)",
+                perft::MAX_DEPTH
+            ));
             return;
         }
         if let Some(depth) = go.perft {
-            self.perft(depth);
+            self.perft(depth, received);
             return;
         }
         let board = *self.position.board();
@@ -435,26 +480,35 @@ impl<O: Options> Engine<O> {
 
     /// `go perft N`: each root move's count as soon as it is done (the progress of a long
     /// run; in generation order with one thread), in the castling convention of
-    /// `UCI_Chess960`, then the total.
-    fn perft(&self, depth: u32) {
-        let board = self.position.board();
-        let start = std::time::Instant::now();
-        let chess960 = self.out.chess960();
-        let split = perft::divide_with_progress(
-            board,
-            depth,
-            true,
-            self.options.engine().search.threads,
-            |mv, n| self.say(&format!("{}: {n}", mv.uci(chess960))),
-        );
-        let total: u64 = split.iter().map(|(_, n)| n).sum();
-        let total = if depth == 0 { 1 } else { total };
-        self.say("");
-        self.say(&format!("Nodes searched: {total}"));
-        self.info_string(&format!(
-            "perft {depth}: {:.3} s",
-            start.elapsed().as_secs_f64()
-        ));
+    /// `UCI_Chess960`, then the total. It runs on a thread of its own: `stop` or `quit` ends
+    /// it within milliseconds, with no total (the counts printed are all there is).
+    fn perft(&mut self, depth: u32, received: std::time::Instant) {
+        let board = *self.position.board();
+        let threads = self.options.engine().search.threads;
+        self.spawn_job("perft", move |control, out| {
+            let chess960 = out.chess960();
+            let split = perft::divide_until(
+                &board,
+                depth,
+                true,
+                threads,
+                || control.stopped(),
+                |mv, n| out.line(&format!("{}: {n}", mv.uci(chess960))),
+            );
+            let seconds = received.elapsed().as_secs_f64();
+            let Some(split) = split else {
+                return vec![format!(
+                    "info string perft {depth}: stopped after {seconds:.3} s; no total"
+                )];
+            };
+            let total: u64 = split.iter().map(|(_, n)| n).sum();
+            let total = if depth == 0 { 1 } else { total };
+            vec![
+                String::new(),
+                format!("Nodes searched: {total}"),
+                format!("info string perft {depth}: {seconds:.3} s"),
+            ]
+        });
     }
 }
 
