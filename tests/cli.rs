@@ -115,6 +115,66 @@ fn tunables_flag_works_before_and_after_uci() {
     common::assert_tunables_flag_works("option name full.", 1000);
 }
 
+/// `--tunables` belongs to the UCI engine alone: another subcommand's help does not list it,
+/// and given before another subcommand it is refused, naming it, instead of ignored.
+#[test]
+fn tunables_is_the_uci_engines_flag_alone() {
+    for command in ["perft", "eval", "bench", "epd"] {
+        let help = text(&chainmate(&[command, "--help"]).stdout);
+        assert!(
+            help.contains("Usage:") && !help.contains("--tunables"),
+            "{command}: {help}"
+        );
+    }
+    let out = chainmate(&["--tunables", "perft", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("--tunables is a flag of the UCI engine") && err.contains("`perft`"),
+        "{err}"
+    );
+    let out = chainmate(&["perft", "3", "--tunables"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+}
+
+/// `perft` without a depth says both ways to call it: a depth, or `--suite`.
+#[test]
+fn perft_without_a_depth_names_the_suite_too() {
+    let out = chainmate(&["perft"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("chainmate perft [OPTIONS] <DEPTH>"), "{err}");
+    assert!(err.contains("chainmate perft --suite <SUITE>"), "{err}");
+}
+
+/// `tb probe` of a position with more pieces than the tables says so, not that castling
+/// rights remain (the start position has both: the pieces are the first reason).
+#[test]
+fn tb_probe_of_too_many_pieces_says_so() {
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy/tables");
+    let out = chainmate(&[
+        "tb",
+        "probe",
+        "--path",
+        tables,
+        "--fen",
+        chainmate::core::STARTPOS_FEN,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("32 pieces, more than the tables' 4: no table holds the position"),
+        "{err}"
+    );
+    let castling = "r3k3/8/8/8/8/8/8/4K3 b q - 0 1";
+    let out = chainmate(&["tb", "probe", "--path", tables, "--fen", castling]);
+    assert!(
+        text(&out.stderr).contains("castling rights remain"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 /// Every subcommand's help is plain text: no intra-doc links or paths leaked from the doc
 /// comments clap reads.
 #[test]

@@ -25,6 +25,31 @@ fn wrong_number_of_fields() {
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra",
         FenError::WrongFieldCount(7),
     );
+    // The message says what is accepted: four to six fields, the clocks optional.
+    let text = FenError::WrongFieldCount(7).to_string();
+    assert!(
+        text.starts_with("FEN has 7 fields; expected 4 to 6: ") && text.contains("left off"),
+        "{text}"
+    );
+}
+
+/// The clocks may be left off from the end: both (EPD), or the fullmove number alone (five
+/// fields, as python-chess and Stockfish read them), defaulting to 0 and 1.
+#[test]
+fn clocks_may_be_left_off_from_the_end() {
+    let board = |fen: &str| Board::from_fen(fen).unwrap().to_fen();
+    assert_eq!(
+        board("4k3/8/8/8/8/8/8/4K3 w - - 17"),
+        "4k3/8/8/8/8/8/8/4K3 w - - 17 1"
+    );
+    assert_eq!(
+        board("4k3/8/8/8/8/8/8/4K3 b - -"),
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 1"
+    );
+    assert_eq!(
+        Board::from_fen("4k3/8/8/8/8/8/8/4K3 w - - x"),
+        Err(FenError::BadHalfmoveClock("x".into()))
+    );
 }
 
 #[test]

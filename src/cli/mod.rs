@@ -2,7 +2,7 @@
 //!
 //! | command | file |
 //! | --- | --- |
-//! | (none) | the UCI engine on standard input and output (`--tunables`: list every parameter) |
+//! | (none), `uci` | the UCI engine on standard input and output (`--tunables`: list every parameter) |
 //! | `perft` | [`perft`]: leaf counts, divide, EPD suites of known counts |
 //! | `eval` | [`eval`]: an evaluation term by term |
 //! | `bench` | [`bench`]: the search signature |
@@ -41,18 +41,46 @@ pub struct Cli {
     /// What to do (nothing: run the UCI engine).
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// With no subcommand or `uci`: list every search and evaluator parameter as a UCI option
-    /// too (for SPSA tuners; over a thousand); without it `uci` shows only the options a GUI
-    /// user expects. `chainmate uci --tunables` is the same.
-    #[arg(long, global = true)]
+    /// The UCI engine's flags, for the engine run with no subcommand.
+    #[command(flatten)]
+    pub uci: UciArgs,
+}
+
+/// The UCI engine's flags: of `uci`, and of the binary with no subcommand (`chainmate
+/// --tunables` is `chainmate uci --tunables`). No other subcommand takes them.
+#[derive(clap::Args, Debug, Default, Clone, Copy)]
+pub struct UciArgs {
+    /// List every search and evaluator parameter as a UCI option too (for SPSA tuners; over a
+    /// thousand); without it `uci` shows only the options a GUI user expects.
+    #[arg(long)]
     pub tunables: bool,
+}
+
+impl UciArgs {
+    /// The flags in force: those given before the subcommand (`top`) and, for `command`,
+    /// `Ok` with those given after `uci` or `Err` with the name of another subcommand — which
+    /// would ignore them, so they are an error there.
+    pub fn in_force(
+        top: UciArgs,
+        command: Option<Result<UciArgs, &str>>,
+    ) -> Result<Self, CliError> {
+        match command {
+            Some(Err(name)) if top.tunables => Err(CliError::Input(format!(
+                "--tunables is a flag of the UCI engine (no subcommand, or `uci`), not of `{name}`"
+            ))),
+            Some(Ok(sub)) => Ok(UciArgs {
+                tunables: top.tunables || sub.tunables,
+            }),
+            _ => Ok(top),
+        }
+    }
 }
 
 /// Subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Run the UCI engine (the same as no subcommand).
-    Uci,
+    Uci(UciArgs),
     /// Count the leaf nodes of the legal move tree (move generator test and benchmark).
     Perft(perft::PerftArgs),
     /// Print the evaluation term by term (White, Black, net) and its total.
@@ -64,6 +92,20 @@ pub enum Command {
     /// Syzygy endgame tablebases: probe a position and its moves.
     #[command(subcommand)]
     Tb(tb::TbCommand),
+}
+
+impl Command {
+    /// `uci`'s flags, or the name of another subcommand (for [`UciArgs::in_force`]).
+    fn uci_args(&self) -> Result<UciArgs, &'static str> {
+        Err(match self {
+            Command::Uci(args) => return Ok(*args),
+            Command::Perft(_) => "perft",
+            Command::Eval(_) => "eval",
+            Command::Bench(_) => "bench",
+            Command::Epd(_) => "epd",
+            Command::Tb(_) => "tb",
+        })
+    }
 }
 
 /// Why a command failed.
@@ -116,17 +158,18 @@ impl CliError {
 /// Parses the command line and runs it; returns the process exit code.
 pub fn run() -> i32 {
     let cli: Cli = version::parse(env!("CARGO_PKG_VERSION"));
-    let result = match cli.command {
+    let uci = UciArgs::in_force(cli.uci, cli.command.as_ref().map(Command::uci_args));
+    let result = uci.and_then(|uci| match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Epd(args)) => epd::run(&args),
         Some(Command::Tb(command)) => tb::run(&command),
-        None | Some(Command::Uci) => {
-            run_uci::<EngineOptions>(cli.tunables);
+        None | Some(Command::Uci(_)) => {
+            run_uci::<EngineOptions>(uci.tunables);
             Ok(())
         }
-    };
+    });
     exit_code(result)
 }
 

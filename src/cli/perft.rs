@@ -13,6 +13,8 @@ use crate::perft;
 
 /// Arguments of `perft`.
 #[derive(Args, Debug)]
+#[command(override_usage = "chainmate perft [OPTIONS] <DEPTH>\n       \
+                            chainmate perft --suite <SUITE> [--max-depth <MAX_DEPTH>]")]
 pub struct PerftArgs {
     /// Depth in plies, at most 15 (required unless --suite is given). A progress bar over
     /// the root moves shows on a terminal.

@@ -53,6 +53,11 @@ fn probe(args: &ProbeArgs) -> Result<(), CliError> {
     if let Some(fen) = &args.fen {
         return print_position(&tables, fen);
     }
+    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        eprintln!(
+            "reading one FEN per line from standard input (end it with Ctrl-D; --fen F probes one)"
+        );
+    }
     let mut failed = 0usize;
     for line in std::io::stdin().lock().lines() {
         let line = line.map_err(|e| CliError::Input(format!("standard input: {e}")))?;

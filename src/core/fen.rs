@@ -3,8 +3,9 @@
 //! Parsing is transactional: the text is parsed into a scratch [`Board`] that is validated as
 //! a whole and only then returned, so a caller's existing position is never half-overwritten.
 //!
-//! Accepted: the six standard fields; the two clock fields may be omitted (as in EPD), in
-//! which case they default to `0 1`. A structurally valid en-passant square with no legal
+//! Accepted: the six standard fields; the clock fields may be left off from the end (both,
+//! as in EPD, or the fullmove number alone, as python-chess and Stockfish read it), in
+//! which case they default to `0` and `1`. A structurally valid en-passant square with no legal
 //! capture is accepted and normalised away (see [`Board`]'s invariants), so printing gives
 //! `-` there, as Stockfish does.
 //!
@@ -68,7 +69,7 @@ impl fmt::Display for FenError {
         match self {
             WrongFieldCount(n) => write!(
                 f,
-                "FEN has {}; expected 6 (placement, side, castling, en passant, halfmove, fullmove) or the first 4",
+                "FEN has {}; expected 4 to 6: placement, side, castling, en passant, then the halfmove clock and the fullmove number (the clocks may be left off from the end)",
                 crate::text::count(*n, "field")
             ),
             WrongRankCount(n) => write!(

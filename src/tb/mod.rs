@@ -59,6 +59,13 @@ impl Wdl {
 /// Why a position could not be probed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProbeError {
+    /// More pieces than the largest table found holds: no table holds the position.
+    TooManyPieces {
+        /// The position's pieces, kings included.
+        pieces: u32,
+        /// The most any table found holds.
+        max: usize,
+    },
     /// Castling rights remain: no table holds the position.
     Castling,
     /// No table of this material (or of one a capture leads to) was found.
@@ -70,7 +77,11 @@ pub enum ProbeError {
 impl std::fmt::Display for ProbeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ProbeError::Castling => write!(f, "castling rights remain"),
+            ProbeError::TooManyPieces { pieces, max } => write!(
+                f,
+                "{pieces} pieces, more than the tables' {max}: no table holds the position"
+            ),
+            ProbeError::Castling => write!(f, "castling rights remain: no table holds them"),
             ProbeError::Missing(name) => write!(f, "no table {name}"),
             ProbeError::Table(name, e) => write!(f, "table {name}: {e}"),
         }
@@ -202,12 +213,26 @@ impl Tablebase {
         self.max_pieces
     }
 
-    /// The position's result with best play, for the side to move (the fifty-move counter
-    /// taken as zero).
-    pub fn probe_wdl(&self, board: &Board) -> Result<Wdl, ProbeError> {
+    /// Why no table can hold `board`, if none can: more pieces than the largest table's
+    /// (the first reason a position is not in the tables), or castling rights.
+    fn holds(&self, board: &Board) -> Result<(), ProbeError> {
+        let pieces = board.occupied().popcount();
+        if pieces as usize > self.max_pieces {
+            return Err(ProbeError::TooManyPieces {
+                pieces,
+                max: self.max_pieces,
+            });
+        }
         if board.castling_rights().bits() != 0 {
             return Err(ProbeError::Castling);
         }
+        Ok(())
+    }
+
+    /// The position's result with best play, for the side to move (the fifty-move counter
+    /// taken as zero).
+    pub fn probe_wdl(&self, board: &Board) -> Result<Wdl, ProbeError> {
+        self.holds(board)?;
         let mut v = self.probe_ab(board, -2, 2)?.0;
         // En passant: the tables hold no en-passant rights, so the captures are searched.
         if board.ep_square().is_some() {
@@ -237,9 +262,7 @@ impl Tablebase {
     /// rule spoils, 0 a draw, and the negatives alike. As python-chess reports it, the
     /// magnitude may be one ply too large where a table stores moves.
     pub fn probe_dtz(&self, board: &Board) -> Result<i32, ProbeError> {
-        if board.castling_rights().bits() != 0 {
-            return Err(ProbeError::Castling);
-        }
+        self.holds(board)?;
         let v = self.probe_dtz_no_ep(board)?;
         if board.ep_square().is_none() {
             return Ok(v);

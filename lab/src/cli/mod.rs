@@ -22,7 +22,7 @@ use clap::{Parser, Subcommand};
 
 pub use chainmate::cli::{
     at_least_one, exit_code, mnps, progress_bar, read, report_skipped, unknown_name, write,
-    write_atomic, write_bytes, CliError, SearchLimitArgs,
+    write_atomic, write_bytes, CliError, SearchLimitArgs, UciArgs,
 };
 
 use crate::config::LabOptions;
@@ -56,17 +56,16 @@ pub struct Cli {
     /// What to do (nothing: run the UCI engine with the papers' options).
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// With no subcommand or `uci`: list every search and evaluator parameter as a UCI option
-    /// too (for SPSA tuners).
-    #[arg(long, global = true)]
-    pub tunables: bool,
+    /// The UCI engine's flags, for the engine run with no subcommand.
+    #[command(flatten)]
+    pub uci: UciArgs,
 }
 
 /// Subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Run the UCI engine with the papers' options (the same as no subcommand).
-    Uci,
+    Uci(UciArgs),
     /// Fixed-depth search of the bench positions with a configuration; prints `<N> nodes <M>
     /// nps`; `--config` prints or checks the pinned signatures.
     Bench(bench::BenchArgs),
@@ -98,6 +97,25 @@ pub enum Command {
     Analyse(analyse::AnalyseArgs),
 }
 
+impl Command {
+    /// `uci`'s flags, or the name of another subcommand (for [`UciArgs::in_force`]).
+    fn uci_args(&self) -> Result<UciArgs, &'static str> {
+        Err(match self {
+            Command::Uci(args) => return Ok(*args),
+            Command::Bench(_) => "bench",
+            Command::Eval(_) => "eval",
+            Command::Epd(_) => "epd",
+            Command::Datagen(_) => "datagen",
+            Command::Tune(_) => "tune",
+            Command::Experiment(_) => "experiment",
+            Command::Match(_) => "match",
+            Command::Book(_) => "book",
+            Command::Library(_) => "library",
+            Command::Analyse(_) => "analyse",
+        })
+    }
+}
+
 impl From<crate::tournament::PlayerSpecError> for CliError {
     fn from(e: crate::tournament::PlayerSpecError) -> Self {
         match e {
@@ -110,7 +128,8 @@ impl From<crate::tournament::PlayerSpecError> for CliError {
 /// Parses the command line and runs it; returns the process exit code.
 pub fn run() -> i32 {
     let cli: Cli = chainmate::cli::version::parse(env!("CARGO_PKG_VERSION"));
-    let result = match cli.command {
+    let uci = UciArgs::in_force(cli.uci, cli.command.as_ref().map(Command::uci_args));
+    let result = uci.and_then(|uci| match cli.command {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Epd(args)) => epd::run(&args),
@@ -121,11 +140,11 @@ pub fn run() -> i32 {
         Some(Command::Library(command)) => library::run(&command),
         Some(Command::Analyse(args)) => analyse::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
-        None | Some(Command::Uci) => {
-            chainmate::cli::run_uci::<LabOptions>(cli.tunables);
+        None | Some(Command::Uci(_)) => {
+            chainmate::cli::run_uci::<LabOptions>(uci.tunables);
             Ok(())
         }
-    };
+    });
     exit_code(result)
 }
 
