@@ -230,7 +230,7 @@ pub struct FiguresArgs {
     /// only in FILE.
     #[arg(long, value_name = "FILE", num_args = 0..=1)]
     pub check: Option<Option<PathBuf>>,
-    /// Only these figures (repeatable): paper001, paper000, table1, figure3, table4,
+    /// Only these figures (repeatable): try-it, paper001, paper000, table1, figure3, table4,
     /// table4-engine, wdl.
     #[arg(long, value_name = "ID")]
     pub only: Vec<String>,

@@ -15,14 +15,17 @@
 //! Every table of figures a command regenerates deterministically is here: node counts
 //! ([`nodes`]), paper 000's Figure 3 summary (`analyse` at depth 4), its Table 4
 //! (`experiment book`), the engine's score and win/draw/loss at a fixed depth
-//! ([`tables`]). They are exact and reproducible on any machine. Timings and Elo figures
-//! are measurements and live outside the markers, dated, with their commit and conditions.
+//! ([`tables`]), and the README's "try it" session at a fixed depth ([`transcript`]). They
+//! are exact and reproducible on any machine, but for the session's `nps` and `time`, which
+//! a check leaves out. Timings and Elo figures are measurements and live outside the
+//! markers, dated, with their commit and conditions.
 //!
 //! The work is shared out over threads: each node-count cell once however many tables show
 //! it, each other table as one job.
 
 pub mod nodes;
 pub mod tables;
+pub mod transcript;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -34,6 +37,7 @@ use crate::config::ConfigError;
 use crate::search::THREAD_STACK;
 use nodes::{noted, row, CellKey, Nodes, Row, Source};
 use tables::{AnalyseTable, Table4, WdlRow, WdlTable};
+use transcript::Transcript;
 
 /// What computes a figure.
 #[derive(Clone, Copy, Debug)]
@@ -46,6 +50,9 @@ pub enum Kind {
     Table4(Table4),
     /// Score and win/draw/loss at a fixed depth ([`tables::wdl_table`]).
     Wdl(WdlTable),
+    /// A UCI session through the engine's front end ([`transcript`]); compared with the page
+    /// in everything but the clock.
+    Transcript(Transcript),
 }
 
 /// A generated table of the docs.
@@ -67,9 +74,20 @@ const PAPER_001: &str = "docs/papers/001-minimax-to-alpha-beta.md";
 const PAPER_002: &str = "docs/papers/002-dynamic-move-chains.md";
 /// The UCI page (the win/draw/loss model).
 const UCI: &str = "docs/uci.md";
+/// The README (its "try it" session).
+const README: &str = "README.md";
 
 /// Every figure of the docs.
 pub const FIGURES: &[Figure] = &[
+    Figure {
+        id: "try-it",
+        page: README,
+        kind: Kind::Transcript(Transcript {
+            commands: &["uci", "position startpos", "go depth 12"],
+            head: 2,
+            tail: 3,
+        }),
+    },
     Figure {
         id: "paper001",
         page: PAPER_001,
@@ -294,6 +312,7 @@ impl Job {
                     Kind::Analyse(t) => tables::analyse_table(t)?,
                     Kind::Table4(t) => tables::table4(t)?,
                     Kind::Wdl(t) => tables::wdl_table(t)?,
+                    Kind::Transcript(t) => transcript::transcript(t)?,
                 };
                 done.tables.insert(id, table);
             }
@@ -430,7 +449,12 @@ pub fn differences<'a>(
 ) -> Result<Vec<&'a str>, FigureError> {
     let mut out = Vec::new();
     for (id, table) in tables {
-        if doc[span(doc, id)?] != *table {
+        let shown = &doc[span(doc, id)?];
+        let same = match find(id).map(|f| f.kind) {
+            Some(Kind::Transcript(_)) => transcript::same(shown, table),
+            _ => shown == table,
+        };
+        if !same {
             out.push(*id);
         }
     }
