@@ -16,6 +16,7 @@
 //! | [`experiments`] | the pinned signatures, node-count experiments, the documentation's figures, move prediction, paper 000's Table 4, evaluation over a game |
 //! | [`tournament`] | games under the rules with clocks or node limits, opening books, matches, Elo, SPRT, external UCI engines |
 //! | [`tune`] | fitting evaluator parameters (Texel, gradient), paper 000's genetic algorithm, SPSA, self-play data |
+//! | [`data`] | training data that outlives a machine: viriformat chunks under `data/`, their table, their checks |
 //! | [`parallel`] | work shared out over threads, each with its own state |
 //! | [`cli`] | the `chainmate-lab` command line, one file per subcommand |
 
@@ -27,6 +28,7 @@
 pub mod book;
 pub mod cli;
 pub mod config;
+pub mod data;
 pub mod eval;
 pub mod experiments;
 pub mod library;

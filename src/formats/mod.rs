@@ -1,5 +1,6 @@
-//! Text formats read and written by the engine's tools: EPD records ([`epd`]), PGN games
-//! ([`pgn`]) and perft suites ([`perft_suite`]).
+//! Formats read and written by the engine's tools: EPD records ([`epd`]), PGN games
+//! ([`pgn`]), perft suites ([`perft_suite`]), and the binary game records of training data
+//! ([`viriformat`]).
 //!
 //! Line-oriented files (EPD test suites, perft suites, opening books) share one reader,
 //! [`records`], which skips blank lines and `#` comments and numbers the lines from 1, so
@@ -13,6 +14,7 @@
 pub mod epd;
 pub mod perft_suite;
 pub mod pgn;
+pub mod viriformat;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

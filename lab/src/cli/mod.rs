@@ -32,6 +32,7 @@ pub mod abr;
 pub mod analyse;
 pub mod bench;
 pub mod book;
+pub mod data;
 pub mod datagen;
 pub mod epd;
 pub mod eval;
@@ -91,6 +92,9 @@ pub enum Command {
     /// Paper 003's action library: mine PGN games, statistics, probe a position.
     #[command(subcommand)]
     Library(library::LibraryCommand),
+    /// Training data under data/: totals, each chunk checked against data/README.md.
+    #[command(subcommand)]
+    Data(data::DataCommand),
     /// Evaluation over a game (paper 000's Figures 3 and 4): each configuration's score,
     /// move, nodes and time at every position, or the evaluations in the game's comments;
     /// a CSV table and an SVG picture.
@@ -106,6 +110,7 @@ impl Command {
             Command::Eval(_) => "eval",
             Command::Epd(_) => "epd",
             Command::Datagen(_) => "datagen",
+            Command::Data(_) => "data",
             Command::Tune(_) => "tune",
             Command::Experiment(_) => "experiment",
             Command::Match(_) => "match",
@@ -140,6 +145,7 @@ pub fn run() -> i32 {
         Some(Command::Library(command)) => library::run(&command),
         Some(Command::Analyse(args)) => analyse::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
+        Some(Command::Data(command)) => data::run(&command),
         None | Some(Command::Uci(_)) => {
             chainmate::cli::run_uci::<LabOptions>(uci.tunables);
             Ok(())

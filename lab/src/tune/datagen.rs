@@ -91,6 +91,10 @@ pub struct DatagenSettings {
     pub hash_mb: usize,
     /// Seed of the openings and the random plies.
     pub seed: u64,
+    /// Whether the quiet positions are picked out as [`Record`]s (the EPD file's lines); a
+    /// viriformat chunk keeps every move instead ([`GameData::viri`]) and leaves the choice
+    /// to its reader, so it skips the quiescence test.
+    pub pick_records: bool,
 }
 
 impl Default for DatagenSettings {
@@ -108,6 +112,7 @@ impl Default for DatagenSettings {
             max_plies: 400,
             hash_mb: 16,
             seed: 1,
+            pick_records: true,
         }
     }
 }
@@ -180,9 +185,27 @@ pub struct GameData {
     pub plies: usize,
     /// The kept positions.
     pub records: Vec<Record>,
+    /// The position the engines' play started from (after the book line and the random
+    /// plies; `None` for a dropped game).
+    pub start: Option<Board>,
+    /// Every move the engines played, with its search's score (side to move's view).
+    pub moves: Vec<(chainmate::core::Move, Score)>,
 }
 
 impl GameData {
+    /// The game as a viriformat record (scores White's view), or `None` for a dropped game.
+    pub fn viri(&self) -> Option<chainmate::formats::viriformat::ViriGame> {
+        let start = self.start?;
+        let mut game = chainmate::formats::viriformat::ViriGame::new(start, self.result);
+        let mut side = start.side_to_move();
+        for &(mv, score) in &self.moves {
+            let white = score * side.sign();
+            game.moves.push((mv, white.clamp(-32_000, 32_000) as i16));
+            side = !side;
+        }
+        Some(game)
+    }
+
     /// The game's lines, each ending with a newline.
     pub fn text(&self) -> String {
         self.records
@@ -283,6 +306,8 @@ pub fn play(player: &mut Player, book: &[Opening], game: u64, s: &DatagenSetting
         ending: Ending::Dropped,
         plies: 0,
         records: Vec::new(),
+        start: None,
+        moves: Vec::new(),
     };
     let Some(mut position) = opening(book, game, s) else {
         return data;
@@ -312,7 +337,12 @@ pub fn play(player: &mut Player, book: &[Opening], game: u64, s: &DatagenSetting
             return data;
         }
         let board = *position.board();
-        if data.plies >= s.skip_plies
+        if data.plies == 0 {
+            data.start = Some(board);
+        }
+        data.moves.push((mv, found.score));
+        if s.pick_records
+            && data.plies >= s.skip_plies
             && !board.is_check()
             && !mv.is_noisy()
             && found.score.abs() < TB_WIN_IN_MAX_PLY
