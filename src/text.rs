@@ -32,6 +32,19 @@ pub fn count<N: TryInto<u64> + std::fmt::Display + Copy>(n: N, noun: &str) -> St
     format!("{n} {}", plural(n, noun))
 }
 
+/// `n` with thousands separators: `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Names as a list for a message, `a, b, c`: blank names (an empty preset, a token that
 /// changes nothing) are left out, so that a list never shows an empty entry (`a, , b`).
 pub fn name_list<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> String {

@@ -68,6 +68,7 @@ const LAYERS: [(&str, Layers); 2] = [
                 "tune",
                 &["parallel", "eval", "search", "config", "tournament"],
             ),
+            ("data", &["search", "tournament", "tune"]),
             (
                 "experiments",
                 &[
@@ -91,6 +92,7 @@ const LAYERS: [(&str, Layers); 2] = [
                     "config",
                     "tournament",
                     "tune",
+                    "data",
                     "experiments",
                 ],
             ),

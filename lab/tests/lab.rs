@@ -13,6 +13,7 @@ mod analyse;
 mod book;
 mod chess960_match;
 mod cli;
+mod data;
 mod datagen;
 mod eval_cli;
 mod eval_params;

@@ -241,17 +241,15 @@ fn run_viri(
         } else {
             Kind::SelfPlay
         };
-        data::commit_chunk(
-            &path,
-            &bytes,
-            counts,
+        let info = data::ChunkInfo {
             kind,
-            None,
-            settings.seed,
-            engine.clone(),
-            command_for_chunk(k),
-            args.manifest.as_deref(),
-        )?;
+            of: None,
+            seed: settings.seed,
+            engine: engine.clone(),
+            command: command_for_chunk(k),
+        };
+        data::commit_chunk(&path, &bytes, counts, info, args.manifest.as_deref())
+            .map_err(CliError::Input)?;
         let seconds = started.elapsed().as_secs_f64();
         outln!(
             "{}: {} ({} dropped), {}, {} bytes in {seconds:.0} s ({:.0} positions/hour)",

@@ -106,10 +106,12 @@ pub struct GeneticTuneArgs {
     /// (genetic, spsa) How the games are played (spsa plays game pairs: --games is unused).
     #[command(flatten)]
     pub games: GamesArgs,
-    /// (genetic, spsa) Write the state after every generation or batch (for --resume).
+    /// (genetic, spsa, gradient) Write the state after every generation or batch (for
+    /// --resume); a gradient fit's every --checkpoint-minutes and at its end.
     #[arg(long)]
     pub checkpoint: Option<PathBuf>,
-    /// (genetic, spsa) Go on from a checkpoint.
+    /// (genetic, spsa, gradient) Go on from a checkpoint (the same data and settings): a
+    /// gradient fit ends with the weights of an uninterrupted run of --rounds passes.
     #[arg(long)]
     pub resume: Option<PathBuf>,
     /// (genetic) Write every agent of every generation, its weights and its score: CSV if

@@ -79,7 +79,7 @@ pub enum Command {
     Datagen(datagen::DatagenArgs),
     /// Fit an evaluator's parameters: to game results (Texel's method, the default) or by
     /// games between agents (`--method genetic`, paper 000's genetic algorithm).
-    Tune(tune::TuneArgs),
+    Tune(Box<tune::TuneArgs>),
     /// The papers' experiments.
     #[command(subcommand)]
     Experiment(experiment::ExperimentCommand),

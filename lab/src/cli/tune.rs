@@ -62,6 +62,27 @@ pub struct TuneArgs {
     /// positions.
     #[arg(long, default_value_t = 0.0, value_parser = non_negative)]
     pub l2: f64,
+    /// (gradient) The training data of data/ instead of --data: this README's self-play
+    /// chunks (its positions as docs/tuning.md says), the held-out chunks as the held-out
+    /// set (the error reported against their results).
+    #[arg(long, value_name = "README", conflicts_with = "data")]
+    pub viri: Option<PathBuf>,
+    /// (gradient, with --viri) The teacher whose chunks give the teacher's scores (its folder
+    /// under data/teacher/, e.g. sf11-d8).
+    #[arg(long, requires = "viri")]
+    pub teacher: Option<String>,
+    /// (gradient) The teacher's share τ of the target: `λ·result + τ·σ_t(teacher) + (1 − λ −
+    /// τ)·σ(score)`, σ_t with the teacher's own fitted scale; λ + τ at most 1.
+    #[arg(long, default_value_t = 0.0, value_parser = share, requires = "teacher")]
+    pub teacher_blend: f64,
+    /// (gradient, with --viri) Keep every N-th training position (memory: about 600 bytes a
+    /// traced position).
+    #[arg(long, default_value_t = 1)]
+    pub every: usize,
+    /// (gradient) Minutes between the --checkpoint writes of the run's state (Adam's moments,
+    /// the weights at full precision; also at the end); data/tune/ keeps it across machines.
+    #[arg(long, default_value_t = 10)]
+    pub checkpoint_minutes: u64,
     /// Threads for error evaluation.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
@@ -115,6 +136,67 @@ fn samples(args: &TuneArgs) -> Result<Vec<texel::Sample>, CliError> {
     Ok(samples)
 }
 
+/// The training and held-out samples of a data README: the self-play chunks' positions
+/// (every `--every`-th), with their teacher's scores under `--teacher`, and the held-out
+/// chunks' (all of them).
+fn viri_samples(
+    args: &TuneArgs,
+    readme: &std::path::Path,
+) -> Result<(Vec<texel::Sample>, Vec<texel::Sample>), CliError> {
+    use crate::data::manifest::{self, Kind};
+    use crate::data::{chunk, positions};
+    at_least_one("--every", args.every)?;
+    let rows = manifest::parse(&read(readme)?)
+        .map_err(|e| CliError::Input(format!("{}: {e}", readme.display())))?;
+    let dir = readme.parent().unwrap_or(std::path::Path::new("."));
+    let chooser = crate::config::LabOptions::default().search_config();
+    let (mut train, mut validation) = (Vec::new(), Vec::new());
+    let bad = |e: chunk::ChunkError| CliError::Input(e.to_string());
+    for row in rows.iter().filter(|r| r.kind != Kind::Teacher) {
+        let games = chunk::read_games(&dir.join(&row.file)).map_err(bad)?;
+        let scored = match &args.teacher {
+            Some(name) => rows
+                .iter()
+                .find(|t| {
+                    t.of.as_deref() == Some(row.file.as_str())
+                        && t.file.starts_with(&format!("teacher/{name}/"))
+                })
+                .map(|t| {
+                    let path = dir.join(&t.file);
+                    let scored = chunk::read_games(&path).map_err(bad)?;
+                    positions::check_parallel(&games, &scored, &path).map_err(bad)?;
+                    Ok::<_, CliError>(scored)
+                })
+                .transpose()?,
+            None => None,
+        };
+        let found = positions::samples(
+            &games,
+            scored.as_deref(),
+            positions::Filter::default(),
+            &chooser,
+            args.threads,
+        );
+        if row.kind == Kind::Holdout {
+            validation.extend(found);
+        } else {
+            train.extend(found.into_iter().step_by(args.every));
+        }
+    }
+    if let Some(limit) = args.limit {
+        train.truncate(limit);
+    }
+    if train.is_empty() || validation.is_empty() {
+        return Err(CliError::Input(format!(
+            "{}: {} training and {} held-out positions; a fit needs both",
+            readme.display(),
+            train.len(),
+            validation.len()
+        )));
+    }
+    Ok((train, validation))
+}
+
 /// Runs `tune`.
 pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     at_least_one("--threads", args.threads)?;
@@ -123,6 +205,16 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     }
     if args.method == Method::Spsa {
         return super::spsa::run_tune(&args.genetic, &args.spsa, &args.exclude, &args.out);
+    }
+    if let Some(readme) = &args.viri {
+        if args.method != Method::Gradient {
+            return Err(CliError::Input(
+                "--viri is read by --method gradient".into(),
+            ));
+        }
+        let (train, validation) = viri_samples(args, readme)?;
+        let evaluator = args.evaluator.build()?;
+        return run_gradient(args, evaluator, &train, &validation);
     }
     if args.data.is_empty() {
         return Err(CliError::Input(
@@ -191,31 +283,31 @@ fn run_gradient(
         )));
     };
     let start = Instant::now();
+    let resumed = resumed_state(args, train.len())?;
     let any = crate::eval::AnyEvaluator::Full(full.clone());
-    let k = args
-        .k
-        .unwrap_or_else(|| texel::fit_k(&any, train, args.threads));
+    let k = match (&resumed, args.k) {
+        (Some(state), _) => state.k,
+        (None, Some(k)) => k,
+        (None, None) => texel::fit_k(&any, train, args.threads),
+    };
     let mut train_set = gradient::Dataset::new(&full, train, args.threads);
     let validation_set = gradient::Dataset::new(&full, validation, args.threads);
     let scored = train.iter().filter(|s| s.score.is_some()).count();
-    if args.blend < 1.0 {
-        if scored == 0 {
-            return Err(CliError::Input(
-                "--blend below 1 needs search scores in the data (`ce` operations, as \
-                 `chainmate datagen` writes them)"
-                    .into(),
-            ));
-        }
-        train_set.blend(train, args.blend, k);
-    }
+    let taught = train.iter().filter(|s| s.teacher.is_some()).count();
+    let k_teacher = set_target(args, &mut train_set, train, k)?;
     outln!(
         "{} training and {} held-out positions traced in {:.0} s ({scored} with a search \
-         score); K = {k:.4}; blend λ = {}; starting error: train {:.6}  held-out {:.6} \
-         (against the results)",
+         score, {} with a teacher's); K = {k:.4}{}; blend λ = {}, τ = {}; starting error: \
+         train {:.6}  held-out {:.6} (against the results)",
         train_set.len(),
         validation_set.len(),
         start.elapsed().as_secs_f64(),
+        taught,
+        k_teacher
+            .map(|kt| format!(", teacher's K = {kt:.4}"))
+            .unwrap_or_default(),
         args.blend,
+        args.teacher_blend,
         gradient::dataset_error(&full, &train_set, k, args.threads),
         gradient::dataset_result_error(&full, &validation_set, k, args.threads),
     );
@@ -228,19 +320,141 @@ fn run_gradient(
         report_every: (args.rounds / 20).max(1),
         l2: args.l2,
     };
-    gradient::tune(&mut full, &train_set, &validation_set, &settings, |p, e| {
-        outln!(
-            "pass {:>5}: train {:.6}  held-out {:.6}  [{:.0} s]",
-            p.epoch,
-            p.train,
-            p.validation,
-            start.elapsed().as_secs_f64()
-        );
-        if let Err(err) = write(&args.out, &e.weights().to_text()) {
-            eprintln!("warning: {err}");
+    let state = match resumed {
+        Some(state) => {
+            outln!("resumed from pass {} of {}", state.epoch, args.rounds);
+            state
         }
-    });
+        None => gradient::GradientState::new(&full, k, train_set.len()),
+    };
+    fit_with_checkpoints(
+        args,
+        &mut full,
+        state,
+        &train_set,
+        &validation_set,
+        &settings,
+    )?;
     write(&args.out, &full.weights().to_text())?;
     outln!("wrote {}", args.out.display());
     Ok(())
+}
+
+/// The checkpoint `--resume` names, checked against the training data's size.
+fn resumed_state(
+    args: &TuneArgs,
+    positions: usize,
+) -> Result<Option<crate::tune::gradient::GradientState>, CliError> {
+    let Some(path) = &args.genetic.resume else {
+        return Ok(None);
+    };
+    let state =
+        crate::tune::gradient::GradientState::from_text(&read(path)?, crate::eval::full::idx::LEN)
+            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+    if state.positions != positions {
+        return Err(CliError::Input(format!(
+            "the checkpoint fits {} training positions, these data give {positions}: resume \
+             with the data and settings it was made with",
+            state.positions
+        )));
+    }
+    Ok(Some(state))
+}
+
+/// Sets the training target from `--blend` and `--teacher-blend`; returns the teacher's
+/// fitted scale when the teacher has a share.
+fn set_target(
+    args: &TuneArgs,
+    data: &mut crate::tune::gradient::Dataset,
+    train: &[texel::Sample],
+    k: f64,
+) -> Result<Option<f64>, CliError> {
+    if args.blend + args.teacher_blend > 1.0 + 1e-9 {
+        return Err(CliError::Input(format!(
+            "--blend {} and --teacher-blend {} add up to more than 1",
+            args.blend, args.teacher_blend
+        )));
+    }
+    if args.blend < 1.0 && train.iter().all(|s| s.score.is_none()) {
+        return Err(CliError::Input(
+            "--blend below 1 needs search scores in the data (`ce` operations, as \
+             `chainmate datagen` writes them, or --viri)"
+                .into(),
+        ));
+    }
+    if args.teacher_blend > 0.0 {
+        let taught: Vec<(f64, f64)> = train
+            .iter()
+            .filter_map(|s| Some((s.teacher?, s.result)))
+            .collect();
+        if taught.is_empty() {
+            return Err(CliError::Input(
+                "--teacher-blend needs teacher scores (--viri with --teacher)".into(),
+            ));
+        }
+        let kt = crate::data::error::fit_k(&taught, args.threads);
+        data.blend_teacher(train, args.blend, args.teacher_blend, k, kt);
+        return Ok(Some(kt));
+    }
+    if args.blend < 1.0 {
+        data.blend(train, args.blend, k);
+    }
+    Ok(None)
+}
+
+/// The passes from `state` on, the weights written to `--out` at each report, the state to
+/// `--checkpoint` every `--checkpoint-minutes` and at the end.
+fn fit_with_checkpoints(
+    args: &TuneArgs,
+    full: &mut crate::eval::full::Full,
+    state: crate::tune::gradient::GradientState,
+    train: &crate::tune::gradient::Dataset,
+    validation: &crate::tune::gradient::Dataset,
+    settings: &crate::tune::gradient::GradientSettings,
+) -> Result<(), CliError> {
+    use crate::tune::gradient::{self, GradientState};
+    let start = Instant::now();
+    let every = std::time::Duration::from_secs(args.checkpoint_minutes.max(1) * 60);
+    let mut saved_at = Instant::now();
+    let mut last: Option<GradientState> = None;
+    let save = |state: &GradientState| -> Result<(), CliError> {
+        match &args.genetic.checkpoint {
+            Some(path) => chainmate::formats::write_atomic(path, state.to_text().as_bytes())
+                .map_err(|e| CliError::Write(path.clone(), e)),
+            None => Ok(()),
+        }
+    };
+    gradient::tune_from(
+        full,
+        state,
+        train,
+        validation,
+        settings,
+        |p, e| {
+            outln!(
+                "pass {:>5}: train {:.6}  held-out {:.6}  [{:.0} s]",
+                p.epoch,
+                p.train,
+                p.validation,
+                start.elapsed().as_secs_f64()
+            );
+            if let Err(err) = write(&args.out, &e.weights().to_text()) {
+                eprintln!("warning: {err}");
+            }
+        },
+        |state| {
+            // The clock decides only when a state is kept, never what the run computes.
+            if saved_at.elapsed() >= every {
+                saved_at = Instant::now();
+                if let Err(err) = save(state) {
+                    eprintln!("warning: {err}");
+                }
+            }
+            last = Some(state.clone());
+        },
+    );
+    match &last {
+        Some(state) => save(state),
+        None => Ok(()),
+    }
 }

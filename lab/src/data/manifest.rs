@@ -103,11 +103,6 @@ impl fmt::Display for ManifestError {
 
 impl std::error::Error for ManifestError {}
 
-/// `n` with thousands separators, as the table shows counts.
-fn grouped(n: u64) -> String {
-    crate::experiments::figures::nodes::thousands(n as f64)
-}
-
 impl Row {
     /// The row as a table line.
     pub fn line(&self) -> String {
@@ -116,9 +111,9 @@ impl Row {
             self.file,
             self.kind.name(),
             self.of.as_deref().unwrap_or(""),
-            grouped(self.games),
-            grouped(self.positions),
-            grouped(self.scored),
+            chainmate::text::thousands(self.games),
+            chainmate::text::thousands(self.positions),
+            chainmate::text::thousands(self.scored),
             self.seed,
             self.engine,
             self.sha256,

@@ -41,6 +41,7 @@ use crate::eval::params::ParamSet;
 use crate::eval::Evaluator;
 use chainmate::core::Color;
 
+pub use super::gradient_state::GradientState;
 use super::texel::{expected_score, Sample};
 
 /// Positions as feature counts, packed.
@@ -142,6 +143,41 @@ impl Dataset {
             .map(|s| match s.score {
                 Some(cp) => (lambda * s.result + (1.0 - lambda) * expected_score(cp, k)) as f32,
                 None => s.result as f32,
+            })
+            .collect();
+    }
+
+    /// Fits `λ·R + τ·σ_t(teacher) + (1 − λ − τ)·σ(score)` from now on: the result, a
+    /// teacher's score through its own scale `k_teacher` (its centipawns are its own unit), and
+    /// our search's score through `k` ([`Dataset::blend`] is τ = 0). A sample without a
+    /// teacher's score gives τ's share to the other two in proportion (to the result alone
+    /// when λ + τ = 1); one without our score keeps the result alone.
+    pub fn blend_teacher(
+        &mut self,
+        samples: &[Sample],
+        lambda: f64,
+        tau: f64,
+        k: f64,
+        k_teacher: f64,
+    ) {
+        assert_eq!(samples.len(), self.len(), "the dataset's own samples");
+        let ours_share = (1.0 - lambda - tau).max(0.0);
+        self.target = samples
+            .iter()
+            .map(|s| {
+                let Some(cp) = s.score else {
+                    return s.result as f32;
+                };
+                let (r, t, o) = match s.teacher {
+                    Some(_) => (lambda, tau, ours_share),
+                    None if lambda + ours_share > 0.0 => {
+                        let sum = lambda + ours_share;
+                        (lambda / sum, 0.0, ours_share / sum)
+                    }
+                    None => (1.0, 0.0, 0.0),
+                };
+                let teacher = s.teacher.map_or(0.0, |x| expected_score(x, k_teacher));
+                (r * s.result + t * teacher + o * expected_score(cp, k)) as f32
             })
             .collect();
     }
@@ -397,7 +433,7 @@ pub fn dataset_result_error(evaluator: &Full, data: &Dataset, k: f64, threads: u
     data.result_error(&real(evaluator), k, threads)
 }
 
-fn real(evaluator: &Full) -> Vec<[f64; 2]> {
+pub(crate) fn real(evaluator: &Full) -> Vec<[f64; 2]> {
     evaluator
         .weights()
         .flat()
@@ -433,7 +469,30 @@ pub fn tune(
     train: &Dataset,
     validation: &Dataset,
     settings: &GradientSettings,
+    report: impl FnMut(&Progress, &Full),
+) {
+    let state = GradientState::new(evaluator, settings.k, train.len());
+    tune_from(
+        evaluator,
+        state,
+        train,
+        validation,
+        settings,
+        report,
+        |_| {},
+    );
+}
+
+/// [`tune`] from `state` (a fresh one, or a checkpoint's) up to `settings.epochs` passes;
+/// `checkpoint(state)` after every pass (the caller chooses which to keep).
+pub fn tune_from(
+    evaluator: &mut Full,
+    mut state: GradientState,
+    train: &Dataset,
+    validation: &Dataset,
+    settings: &GradientSettings,
     mut report: impl FnMut(&Progress, &Full),
+    mut checkpoint: impl FnMut(&GradientState),
 ) {
     let frozen: Vec<[bool; 2]> = {
         let names = evaluator.weights().entries();
@@ -444,14 +503,12 @@ pub fn tune(
         }
         f
     };
-    let mut w = real(evaluator);
-    let start = w.clone();
     let bounds = bounds(evaluator);
+    let k = state.k;
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
-    let mut m = vec![[0.0f64; 2]; w.len()];
-    let mut v = vec![[0.0f64; 2]; w.len()];
-    for epoch in 1..=settings.epochs {
-        let g = train.gradient(&w, settings.k, settings.threads);
+    for epoch in state.epoch + 1..=settings.epochs {
+        let GradientState { w, start, m, v, .. } = &mut state;
+        let g = train.gradient(w, k, settings.threads);
         let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
         for j in 0..w.len() {
             for ph in 0..2 {
@@ -466,17 +523,20 @@ pub fn tune(
                 w[j][ph] = (w[j][ph] - step).clamp(lo, hi);
             }
         }
+        state.epoch = epoch;
         if epoch % settings.report_every.max(1) == 0 || epoch == settings.epochs {
-            evaluator.set_weights(&rounded(&w));
+            evaluator.set_weights(&rounded(&state.w));
             let r = real(evaluator);
             let progress = Progress {
                 epoch,
-                train: train.error(&r, settings.k, settings.threads),
-                validation: validation.result_error(&r, settings.k, settings.threads),
+                train: train.error(&r, k, settings.threads),
+                validation: validation.result_error(&r, k, settings.threads),
             };
             report(&progress, evaluator);
         }
+        checkpoint(&state);
     }
+    evaluator.set_weights(&rounded(&state.w));
 }
 
 /// The side-independent White view used by the tuner equals the search's evaluation.
@@ -544,6 +604,21 @@ mod tests {
             }
         }
         found
+    }
+
+    /// The teacher's blend: the shares of the result, the teacher and our score, and a sample
+    /// without a teacher's score giving the teacher's share to the other two.
+    #[test]
+    fn the_teacher_blend_weighs_three_targets() {
+        let text = "4k3/8/8/8/8/8/4P3/4K3 w - - c9 \"1-0\"; ce 0;\n4k3/8/8/8/8/8/4P3/4K3 w - - c9 \"0-1\"; ce 0;";
+        let (mut samples, _) = parse_samples(text);
+        samples[0].teacher = Some(0.0);
+        let e = Full::default();
+        let mut d = Dataset::new(&e, &samples, 1);
+        d.blend_teacher(&samples, 0.5, 0.3, 1.0, 1.0);
+        // σ(0) = ½ for both scores: 0.5·1 + 0.3·½ + 0.2·½, and 5/7·0 + 2/7·½.
+        assert!((d.target[0] - 0.75).abs() < 1e-6, "{}", d.target[0]);
+        assert!((d.target[1] - 1.0 / 7.0).abs() < 1e-6, "{}", d.target[1]);
     }
 
     #[test]

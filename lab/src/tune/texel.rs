@@ -36,6 +36,9 @@ pub struct Sample {
     /// A search's score of the position in centipawns, White's view, when the data give one
     /// (`ce`, which EPD gives from the side to move's view: `chainmate datagen`'s files).
     pub score: Option<f64>,
+    /// A teacher's score (a stronger engine's, in its own centipawns), White's view, when the
+    /// data give one (a teacher chunk of `data/`).
+    pub teacher: Option<f64>,
 }
 
 /// Reads `board side castling ep c9 "<result>";` lines (Zurichess format), with the search
@@ -65,6 +68,7 @@ pub fn parse_samples(text: &str) -> (Vec<Sample>, usize) {
                 board: r.board,
                 result,
                 score,
+                teacher: None,
             })
         });
         match parsed {

@@ -131,17 +131,9 @@ pub fn run_cell(key: &CellKey) -> Result<(u64, usize), ConfigError> {
     Ok((cells[0].nodes.iter().sum(), positions.len()))
 }
 
-/// `1234567.4` as `1,234,567`.
+/// `1234567.4` as `1,234,567` (a count: not below zero).
 pub fn thousands(v: f64) -> String {
-    let digits = format!("{:.0}", v.round());
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    chainmate::text::thousands(v.round().max(0.0) as u64)
 }
 
 /// A change in percent with one decimal, a true minus sign, e.g. `−42.7 %`.

@@ -1,0 +1,292 @@
+//! The training data of `data/` through the real binary: `datagen --viri` writes chunks that
+//! read back game by game and list themselves in the table, the same command makes the same
+//! bytes and resumes; `data stats` checks every row and names the file and the byte offset of
+//! any damage; `data label` writes a teacher's parallel chunk; `data error` measures the
+//! evaluation on the held-out chunks; the gradient fit reads the chunks and resumes from its
+//! checkpoint to the very weights of an uninterrupted run. The checked-in excerpt of data/
+//! (`tests/data/viri`) reads back with its listed counts.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+
+use chainmate::formats::viriformat::{read_games, NO_SCORE};
+use common::{chainmate, text};
+
+/// A fresh folder with an empty chunk table.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chainmate-data-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("README.md"),
+        "# t\n\n<!-- chunks -->\n<!-- /chunks -->\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// `datagen --viri` of `chunks` (3 games each at 300 nodes) into `dir/name`.
+fn datagen(
+    dir: &Path,
+    name: &str,
+    chunks: &str,
+    concurrency: &str,
+    extra: &[&str],
+) -> std::process::Output {
+    let stream = dir.join(name);
+    let readme = dir.join("README.md");
+    let mut args = vec![
+        "datagen",
+        "--viri",
+        s(&stream),
+        "--chunks",
+        chunks,
+        "--games-per-chunk",
+        "3",
+        "--nodes",
+        "300",
+        "--seed",
+        "7",
+        "--concurrency",
+        concurrency,
+        "--manifest",
+        s(&readme),
+    ];
+    args.extend_from_slice(extra);
+    chainmate(&args)
+}
+
+/// `data stats DIR --json`, its exit code and its object.
+fn stats(dir: &Path) -> (Option<i32>, String) {
+    let out = chainmate(&["data", "stats", s(dir), "--json"]);
+    (out.status.code(), text(&out.stdout))
+}
+
+fn field(json: &str, key: &str) -> String {
+    let rest = &json[json
+        .find(&format!("\"{key}\":"))
+        .unwrap_or_else(|| panic!("{key}: {json}"))
+        + key.len()
+        + 3..];
+    rest.split([',', '}']).next().unwrap().to_string()
+}
+
+#[test]
+fn chunks_are_written_listed_read_back_and_made_again_byte_for_byte() {
+    let dir = folder("write");
+    let out = datagen(&dir, "s", "0..2", "2", &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let (code, json) = stats(&dir);
+    assert_eq!(code, Some(0), "{json}");
+    assert_eq!(field(&json, "chunks"), "2");
+    assert_eq!(field(&json, "checksums_ok"), "true");
+    let mut positions = 0;
+    for k in 0..2 {
+        let bytes = std::fs::read(dir.join(format!("s/chunk-000{k}.vf"))).unwrap();
+        let games = read_games(&bytes).expect("every game reads back");
+        assert!(!games.is_empty() && games.len() <= 3);
+        for g in &games {
+            assert!(g.moves.iter().all(|&(_, score)| score != NO_SCORE));
+            positions += g.moves.len();
+        }
+    }
+    assert_eq!(field(&json, "positions"), positions.to_string());
+    let table = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    assert!(table.contains("| s/chunk-0001.vf | selfplay |"), "{table}");
+    assert!(
+        table.contains("--chunks 1 "),
+        "each row's command makes its chunk alone: {table}"
+    );
+    // Run again: nothing to do.
+    let again = datagen(&dir, "s", "0..2", "2", &[]);
+    assert!(text(&again.stdout).contains("there already; skipped"));
+    // Chunk 1 alone, elsewhere, on one thread: the same bytes.
+    let other = folder("again");
+    assert!(datagen(&other, "s", "1", "1", &[]).status.success());
+    assert_eq!(
+        std::fs::read(other.join("s/chunk-0001.vf")).unwrap(),
+        std::fs::read(dir.join("s/chunk-0001.vf")).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&other).ok();
+}
+
+#[test]
+fn damage_is_reported_naming_the_file_and_the_byte_offset() {
+    let dir = folder("damage");
+    assert!(datagen(&dir, "s", "0", "2", &[]).status.success());
+    let chunk = dir.join("s/chunk-0000.vf");
+    let bytes = std::fs::read(&chunk).unwrap();
+    // Cut: the SHA-256 differs and the last game is truncated.
+    std::fs::write(&chunk, &bytes[..bytes.len() - 3]).unwrap();
+    let out = chainmate(&["data", "stats", s(&dir)]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    let last_game = read_games(&bytes).unwrap().last().unwrap().byte_len();
+    assert!(report.contains("chunk-0000.vf: SHA-256"), "{report}");
+    assert!(
+        report.contains(&format!("the game at byte {}", bytes.len() - last_game))
+            && report.contains("truncated"),
+        "{report}"
+    );
+    let (code, json) = stats(&dir);
+    assert_eq!(
+        (code, field(&json, "checksums_ok").as_str()),
+        (Some(1), "false")
+    );
+    // Whole again, and a file that the table does not list.
+    std::fs::write(&chunk, &bytes).unwrap();
+    assert_eq!(stats(&dir).0, Some(0));
+    std::fs::write(dir.join("s/stray.vf"), &bytes).unwrap();
+    let out = chainmate(&["data", "stats", s(&dir)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("stray.vf: a chunk file that the table does not list"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The lab binary is itself a UCI engine: it teaches here, so that the test needs nothing
+/// outside the repository.
+#[test]
+fn a_teacher_scores_the_same_games_and_the_evaluation_error_is_measured() {
+    let dir = folder("teacher");
+    assert!(datagen(&dir, "h", "0", "2", &["--holdout"])
+        .status
+        .success());
+    let readme = dir.join("README.md");
+    let chunk = dir.join("h/chunk-0000.vf");
+    let out = chainmate(&[
+        "data",
+        "label",
+        s(&chunk),
+        "--teacher",
+        common::BIN,
+        "--name",
+        "self-d2",
+        "--depth",
+        "2",
+        "--concurrency",
+        "2",
+        "--manifest",
+        s(&readme),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let taught =
+        read_games(&std::fs::read(dir.join("teacher/self-d2/h/chunk-0000.vf")).unwrap()).unwrap();
+    let games = read_games(&std::fs::read(&chunk).unwrap()).unwrap();
+    assert_eq!(taught.len(), games.len());
+    for (t, g) in taught.iter().zip(&games) {
+        assert_eq!(t.start, g.start);
+        let moves = |x: &chainmate::formats::viriformat::ViriGame| {
+            x.moves.iter().map(|m| m.0).collect::<Vec<_>>()
+        };
+        assert_eq!(moves(t), moves(g));
+        assert!(t.moves.iter().all(|&(_, score)| score != NO_SCORE));
+    }
+    let (code, json) = stats(&dir);
+    assert_eq!(code, Some(0), "{json}");
+    assert_eq!(field(&json, "teacher_positions"), field(&json, "positions"));
+    assert_eq!(field(&json, "holdout_positions"), field(&json, "positions"));
+    let out = chainmate(&["data", "error", "--manifest", s(&readme), "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    let error: f64 = field(&report, "error").parse().unwrap();
+    assert!((0.0..0.25).contains(&error), "{report}");
+    assert!(report.contains("\"by_phase\":[") && report.contains("\"class\":\"endgame\""));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn excerpt() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/viri/README.md")
+}
+
+#[test]
+fn the_checked_in_excerpt_reads_back_with_its_counts() {
+    let (code, json) = stats(&excerpt());
+    assert_eq!(code, Some(0), "{json}");
+    for (key, value) in [
+        ("games", "48"),
+        ("positions", "5010"),
+        ("holdout_positions", "1305"),
+        ("teacher_positions", "5010"),
+        ("chunks", "4"),
+        ("bytes", "43536"),
+    ] {
+        assert_eq!(field(&json, key), value, "{key}");
+    }
+}
+
+/// A fit on the excerpt stopped after three passes and resumed from its checkpoint writes the
+/// weights of one run of six; a checkpoint of other data is refused.
+#[test]
+fn a_fit_of_the_chunks_resumes_to_the_weights_of_an_uninterrupted_run() {
+    let dir = folder("fit");
+    let readme = excerpt();
+    let fit = |rounds: &str, out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "tune",
+            "--method",
+            "gradient",
+            "--viri",
+            s(&readme),
+            "--teacher",
+            "sf11-d8",
+            "--blend",
+            "0.5",
+            "--teacher-blend",
+            "0.25",
+            "--l2",
+            "1e-7",
+            "--rounds",
+            rounds,
+            "--out",
+            s(out),
+        ];
+        args.extend_from_slice(extra);
+        let out = chainmate(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let (whole, part, ck) = (
+        dir.join("whole.txt"),
+        dir.join("part.txt"),
+        dir.join("fit.ck"),
+    );
+    fit("6", &whole, &[]);
+    fit("3", &part, &["--checkpoint", s(&ck)]);
+    assert!(std::fs::read_to_string(&ck)
+        .unwrap()
+        .contains("\nepoch 3\n"));
+    let resumed = fit("6", &part, &["--resume", s(&ck)]);
+    assert!(resumed.contains("resumed from pass 3 of 6"), "{resumed}");
+    assert_eq!(
+        std::fs::read(&part).unwrap(),
+        std::fs::read(&whole).unwrap()
+    );
+    let out = chainmate(&[
+        "tune",
+        "--method",
+        "gradient",
+        "--viri",
+        s(&excerpt()),
+        "--every",
+        "2",
+        "--rounds",
+        "4",
+        "--out",
+        s(&part),
+        "--resume",
+        s(&ck),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("training positions"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
