@@ -4,8 +4,8 @@
 //! The clock is put out of the way here by telling the search that `go` arrived long ago
 //! ([`Limits::started`]): every choice a search made by elapsed time (re-sorting the root
 //! after an aspiration fail only after the first second was one) would now go the other way,
-//! deterministically, without needing a slow machine to show it. `tests/pins.rs` and
-//! `tests/figures.rs` check the pinned counts beside a busy thread as well.
+//! deterministically, without needing a slow machine to show it. `lab/tests/pins.rs` and
+//! `lab/tests/figures.rs` check the pinned counts beside a busy thread as well.
 
 use std::time::{Duration, Instant};
 

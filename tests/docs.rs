@@ -200,3 +200,96 @@ fn cargo_runs_are_read_from_blocks_and_wrapped_spans() {
     let odd = common::doc_commands::cargo_runs_in("q.md", "`cargo run --example x`");
     assert!(odd[0].binary().is_err());
 }
+
+/// Every repository path that a page or a source comment names is there (or is a generated
+/// file that `.gitignore` names); a path outside the repository (`../shared`) is not one.
+#[test]
+fn every_repository_path_named_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ignored = common::doc_commands::ignored_files(root);
+    let named = common::doc_commands::named_paths(root);
+    assert!(named.len() > 100, "too few paths found: {}", named.len());
+    let dead: Vec<String> = named
+        .iter()
+        .filter(|(_, p)| !p.starts_with("../") && !root.join(p).exists() && !ignored.contains(p))
+        .map(|(place, p)| format!("{place}: {p}"))
+        .collect();
+    assert!(dead.is_empty(), "dead paths:\n{}", dead.join("\n"));
+}
+
+/// Every `chainmate` command a page or a source comment shows names real subcommands and
+/// flags of the engine's binary (the lab's are checked by `lab/tests/cli.rs`).
+#[test]
+fn every_engine_command_shown_is_a_real_one() {
+    common::doc_commands::assert_shown_commands_work(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        "chainmate",
+        Path::new(env!("CARGO_BIN_EXE_chainmate")),
+        20,
+    );
+}
+
+/// No source comment carries a date or points to a note outside the code: a comment says
+/// what is true of the code it sits on, and the record of when lives in the logs.
+#[test]
+fn no_comment_is_dated_or_points_to_an_issue_note() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for path in common::doc_commands::rust_sources(root) {
+        let text = std::fs::read_to_string(&path).expect("read a source file");
+        for (i, line) in text.lines().enumerate() {
+            let Some(comment) = line.trim_start().strip_prefix("//") else {
+                continue;
+            };
+            let dated = comment.as_bytes().windows(10).any(|w| {
+                w[..4].iter().all(u8::is_ascii_digit)
+                    && w[4] == b'-'
+                    && w[5..7].iter().all(u8::is_ascii_digit)
+                    && w[7] == b'-'
+                    && w[8..].iter().all(u8::is_ascii_digit)
+                    && w.starts_with(b"20")
+            });
+            if dated || comment.contains("issue note") {
+                let file = path
+                    .strip_prefix(root)
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string();
+                found.push(format!("{file}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// What the two checks above read from a command and from a span.
+#[test]
+fn commands_and_paths_are_read_from_their_text() {
+    use common::doc_commands::{path_of_span, shown};
+    let c = shown(
+        "p:1".into(),
+        "chainmate-lab data stats data/ --json (--every 2 | [--x=3]) # a comment --no",
+    )
+    .unwrap();
+    assert_eq!(c.binary, "chainmate-lab");
+    assert_eq!(c.chain, ["data", "stats"]);
+    assert_eq!(c.flags, ["--json", "--every", "--x"]);
+    let c = shown("p:2".into(), "target/release/chainmate perft 6 --divide").unwrap();
+    assert_eq!(
+        (c.binary.as_str(), c.chain.as_slice()),
+        ("chainmate", &["perft".to_string()][..])
+    );
+    assert_eq!(shown("p:3".into(), "stockfish go depth 8"), None);
+    assert_eq!(
+        path_of_span("src/search/pvs.rs:907"),
+        Some("src/search/pvs.rs".into())
+    );
+    assert_eq!(
+        path_of_span("docs/tuning.md."),
+        Some("docs/tuning.md".into())
+    );
+    assert_eq!(path_of_span("data/teacher/NAME/x.vf"), None);
+    assert_eq!(path_of_span("AndyGrant/Ethereal/src/search.c"), None);
+    assert_eq!(path_of_span("src/eval/*.rs"), None);
+    assert_eq!(path_of_span("chainmate perft 6"), None);
+}

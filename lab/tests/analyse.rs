@@ -1,4 +1,4 @@
-//! `chainmate analyse` (paper 000's Figures 3 and 4) through the real binary: a row per
+//! `chainmate-lab analyse` (paper 000's Figures 3 and 4) through the real binary: a row per
 //! position and configuration, a well-formed SVG, evaluations read from lichess and match
 //! comments, and bad input refused with no file left behind.
 

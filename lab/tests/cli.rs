@@ -694,3 +694,16 @@ fn every_lab_cargo_run_the_pages_show_works() {
         4,
     );
 }
+
+/// Every `chainmate-lab` command a page or a source comment shows names real subcommands and
+/// flags of the lab's binary.
+#[test]
+fn every_lab_command_shown_is_a_real_one() {
+    let lab = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    common::doc_commands::assert_shown_commands_work(
+        lab.parent().expect("the lab sits in the repository"),
+        "chainmate-lab",
+        std::path::Path::new(env!("CARGO_BIN_EXE_chainmate-lab")),
+        50,
+    );
+}

@@ -1,4 +1,4 @@
-//! `chainmate datagen` through the real binary: the file it writes reads back as tuning data,
+//! `chainmate-lab datagen` through the real binary: the file it writes reads back as tuning data,
 //! an interrupted run resumes without damage, and each game is the same game however the
 //! run was cut.
 

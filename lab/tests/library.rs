@@ -1,6 +1,6 @@
 //! Paper 003's action library through the real binary: `library build/stats/probe`, the UCI
 //! options (filtering announced, moves restricted to the grandmasters' replies, learning
-//! written at `ucinewgame`/`quit`, bad files refused without harm), and `chainmate match`
+//! written at `ucinewgame`/`quit`, bad files refused without harm), and `chainmate-lab match`
 //! against an external UCI engine (this binary as a separate process; a process that crashes).
 //!
 //! Timeouts only keep a broken engine from hanging the run; nothing asserts speed.

@@ -1,5 +1,5 @@
 //! In-process matches: opening books of every format, short node-limited matches whose PGN
-//! is replayed move by move against the rules, reproducibility, and `chainmate match`
+//! is replayed move by move against the rules, reproducibility, and `chainmate-lab match`
 //! through the real binary (including bad input: exit code 2, never a panic).
 //!
 //! Games are limited by nodes, never by wall-clock assertions, so the results do not depend
@@ -599,7 +599,8 @@ fn an_engine_that_dies_mid_game_forfeits_that_game_with_the_reason() {
 
 /// A bound crossed while the last games were in progress stays the decision: those games
 /// may bring the LLR back inside the bound, and the line says so instead of "no decision"
-/// (the capture-history SPRT of 2026-11-25 crossed at 4,952 games and read 2.92 at 4,953).
+/// (the capture-history SPRT, docs/strength.md #5, crossed at 4,952 games and read 2.92 at
+/// 4,953).
 #[test]
 fn a_crossed_sprt_bound_stays_crossed_when_the_last_games_finish() {
     let test = chainmate_lab::tournament::sprt::Sprt::parse("elo0=0 elo1=10").unwrap();

@@ -1,4 +1,4 @@
-//! Every configuration the docs report keeps its pinned signature (`src/lab/pins.rs`).
+//! Every configuration the docs report keeps its pinned signature (`lab/src/experiments/pins.rs`).
 //!
 //! A change that moves one fails here until the new value is written into `PINS`, and its
 //! commit message names it (`Pins: plain+chessmaps 123456`), as `Bench: N` does for the

@@ -1,5 +1,5 @@
-//! Self-play data for the tuners: games from `chainmate match`, labelled positions from
-//! `chainmate experiment label`, read by `chainmate tune`.
+//! Self-play data for the tuners: games from `chainmate-lab match`, labelled positions from
+//! `chainmate-lab experiment label`, read by `chainmate-lab tune`.
 
 use crate::common;
 

@@ -1,4 +1,4 @@
-//! `chainmate tune --method spsa` with real, node-limited games: reproducible runs, values in
+//! `chainmate-lab tune --method spsa` with real, node-limited games: reproducible runs, values in
 //! range and on the resolution, checkpoints that resume, clear errors for bad input.
 
 use crate::common;

@@ -4,7 +4,7 @@
 //! solved within 20,000 nodes when this test was written — is searched with five times that
 //! budget, so the test fails on a real loss of tactical ability, not on noise.
 //!
-//! WAC.287 left the subset on 2026-11-25: with capture history (accepted by SPRT) the paper's
+//! WAC.287 left the subset when capture history was accepted (by SPRT): with it the paper's
 //! evaluator finds Qg4 only after 100,000 nodes (at 200,000 it does). Over the whole suite at
 //! 100,000 nodes capture history solves 263/300 against 258 with `full`, and 266 against 268
 //! with `tsvetkov:paper`: a reordering, not a loss of tactics.

@@ -11,8 +11,8 @@
 //! # Copy-make
 //!
 //! `Board` is ~170 bytes and `Copy`. Moves are made on a copy ("copy-make"): there is no undo
-//! information to compute or store, which measured faster than make/unmake for this layout (see
-//! the issue note) and makes `undo` in [`crate::core::Position`] a pop. History — the earlier
+//! information to compute or store, which measured faster than make/unmake for this layout (perft
+//! and search alike) and makes `undo` in [`crate::core::Position`] a pop. History — the earlier
 //! boards and their hashes for repetition detection — lives in `Position`, not here.
 //!
 //! # Invariants (established by FEN parsing, kept by every public entry point)

@@ -10,8 +10,8 @@
 //! is what the data support.
 //!
 //! [`WdlModel::fit`] maximises the likelihood of the games' outcomes (from the side to move's
-//! view at each commented move) by gradient ascent; `chainmate experiment wdl` runs it on
-//! PGN files whose move comments carry the engine's score (`chainmate match --pgn` writes
+//! view at each commented move) by gradient ascent; `chainmate-lab experiment wdl` runs it on
+//! PGN files whose move comments carry the engine's score (`chainmate-lab match --pgn` writes
 //! them) and prints the constants that [`FITTED`] holds and a calibration table.
 
 use std::fmt;

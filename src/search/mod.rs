@@ -413,7 +413,7 @@ impl<X: Extension> Searcher<X> {
     /// The quiescence search of `position` with a full window, beside its static evaluation
     /// (both the side to move's view; `None` for the evaluation in check). Equal values mean
     /// the stand-pat holds: no capture or promotion the quiescence search tries changes the
-    /// evaluation, the position is quiet (`chainmate datagen` keeps only such positions).
+    /// evaluation, the position is quiet (`chainmate-lab datagen` keeps only such positions).
     ///
     /// Entries of this searcher's table are used and stored, so give it a table of its own:
     /// a game's table would answer with the deep search's score of the same position.

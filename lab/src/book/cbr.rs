@@ -28,7 +28,7 @@
 //!   different position in which the stored move may hang a piece. With a limit, a nearest
 //!   board farther than it ends the book for the game as a failed retrieval does. `None` is
 //!   the paper. Our default is **0**: only a board of one of the lines (reached in any move
-//!   order). Measured by `chainmate experiment book-distance` on 17,530 positions of GM
+//!   order). Measured by `chainmate-lab experiment book-distance` on 17,530 positions of GM
 //!   games (docs/books.md): a book move retrieved at distance 0 loses 30 cp against a
 //!   depth-8 search on average (7 % of them a pawn or more, about the search's own
 //!   disagreement with theory); at distance 2 (one piece elsewhere) 64 cp and 17 %; from 3 on

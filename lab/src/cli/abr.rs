@@ -1,4 +1,4 @@
-//! `chainmate experiment abr`: paper 003's experiments A, B and C against an external engine at
+//! `chainmate-lab experiment abr`: paper 003's experiments A, B and C against an external engine at
 //! several strength settings, with a performance rating per experiment beside the paper's.
 //!
 //! Rows (each a configuration of this engine; `--base` is paper 003's engine, `Evaluator=power`
@@ -32,7 +32,7 @@ pub const PAPER_RATINGS: [(&str, f64); 3] = [("A", 2167.0), ("B", 2217.0), ("C",
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("limit").required(true).multiple(true).args(["tc", "nodes"])))]
 pub struct AbrArgs {
-    /// The action library (`chainmate library build`).
+    /// The action library (`chainmate-lab library build`).
     #[arg(long)]
     pub library: PathBuf,
     /// The opponent, an external UCI engine with `UCI_LimitStrength`/`UCI_Elo`.
@@ -121,7 +121,7 @@ pub fn run(args: &AbrArgs) -> Result<(), CliError> {
     }
     if !args.library.exists() {
         return Err(CliError::Input(format!(
-            "--library {}: no such file (build one with `chainmate library build`)",
+            "--library {}: no such file (build one with `chainmate-lab library build`)",
             args.library.display()
         )));
     }

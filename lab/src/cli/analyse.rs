@@ -1,7 +1,7 @@
-//! `chainmate analyse`: evaluation over a game (paper 000's Figures 3 and 4). Each
+//! `chainmate-lab analyse`: evaluation over a game (paper 000's Figures 3 and 4). Each
 //! configuration (or external UCI engine, `uci:COMMAND`, named by its `id name`) searches
 //! every position of the game; or, without `--configs`, the
-//! evaluations written in the game's comments (cutechess, lichess, `chainmate match --pgn`)
+//! evaluations written in the game's comments (cutechess, lichess, `chainmate-lab match --pgn`)
 //! are read. A table (CSV) and a picture (SVG) come out; several `--pgn` files give one
 //! column each, so the paper's three-game figure is one command. With `--by-move PLAYER`,
 //! one player's evaluations over every game of the files are averaged by move number (where

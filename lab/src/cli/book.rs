@@ -1,4 +1,4 @@
-//! `chainmate book`: build a Polyglot book from PGN games, and probe a book for a position.
+//! `chainmate-lab book`: build a Polyglot book from PGN games, and probe a book for a position.
 
 use chainmate::outln;
 use std::path::PathBuf;

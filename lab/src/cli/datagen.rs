@@ -1,4 +1,4 @@
-//! `chainmate datagen`: self-play training data for the evaluator — the command-line layer
+//! `chainmate-lab datagen`: self-play training data for the evaluator — the command-line layer
 //! over [`crate::tune::datagen`] (which documents the games, the positions kept and the
 //! file's format): the workers, the append-only file, resuming, the progress bar and the
 //! summary.

@@ -1,4 +1,4 @@
-//! `chainmate experiment`: node counts of configurations over position suites (`nodes`), and
+//! `chainmate-lab experiment`: node counts of configurations over position suites (`nodes`), and
 //! the docs' node-count tables regenerated or checked (`figures`).
 
 use chainmate::{out, outln};
@@ -52,7 +52,7 @@ pub enum ExperimentCommand {
     /// robin of their winners and the hand-made weights; prints Table 3 beside the paper's.
     Genetic(super::genetic::GeneticExperimentArgs),
     /// Fits the win/draw/loss model behind `UCI_ShowWDL` to games whose move comments carry
-    /// the engine's score (`chainmate match --pgn` writes them): prints the constants, the
+    /// the engine's score (`chainmate-lab match --pgn` writes them): prints the constants, the
     /// likelihood and a calibration table (predicted and observed outcomes by score).
     Wdl(WdlArgs),
     /// Labelled positions for Texel's method from games (self-play, say): quiet positions
@@ -102,7 +102,7 @@ pub struct WdlArgs {
 /// Arguments of `experiment predict`.
 #[derive(Args, Debug)]
 pub struct PredictArgs {
-    /// The action library (`chainmate library build`).
+    /// The action library (`chainmate-lab library build`).
     #[arg(long)]
     pub library: PathBuf,
     /// Test games (PGN).

@@ -1,5 +1,5 @@
-//! Paper 000's genetic weight learning on the command line: `chainmate tune --method genetic`
-//! (one run: [`run_tune`]) and `chainmate experiment genetic` (the paper's three conditions
+//! Paper 000's genetic weight learning on the command line: `chainmate-lab tune --method genetic`
+//! (one run: [`run_tune`]) and `chainmate-lab experiment genetic` (the paper's three conditions
 //! and the final round robin that produced Table 3: [`run_experiment`]). The algorithm and its
 //! games are [`crate::tune::games::run_genetic`]'s; this file shows progress, resumes from and
 //! writes checkpoints, and prints the tables.

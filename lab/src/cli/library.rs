@@ -1,4 +1,4 @@
-//! `chainmate library`: mine PGN games into an action library (paper 003), print a library's
+//! `chainmate-lab library`: mine PGN games into an action library (paper 003), print a library's
 //! statistics, and show a retrieval.
 
 use chainmate::{out, outln};

@@ -1,4 +1,4 @@
-//! `chainmate match`: the command-line layer over [`crate::tournament`] — argument checks,
+//! `chainmate-lab match`: the command-line layer over [`crate::tournament`] — argument checks,
 //! the opening book, a progress bar, incremental PGN output and the final report.
 
 use chainmate::{out, outln};

@@ -1,4 +1,4 @@
-//! `chainmate tune --method spsa`: SPSA ([`crate::tune::spsa`]) over named parameters, by game
+//! `chainmate-lab tune --method spsa`: SPSA ([`crate::tune::spsa`]) over named parameters, by game
 //! pairs between two perturbed copies of a configuration.
 //!
 //! The parameters are tunables picked as for the genetic algorithm (`--genes`, `--range`,

@@ -1,4 +1,4 @@
-//! `chainmate tune`: fit an evaluator's parameters to game results (Texel's method), or learn
+//! `chainmate-lab tune`: fit an evaluator's parameters to game results (Texel's method), or learn
 //! weights by games between agents (`--method genetic`: [`super::genetic`]), or tune named
 //! parameters by SPSA (`--method spsa`: [`super::spsa`]).
 
@@ -51,7 +51,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 1.0)]
     pub rate: f64,
     /// (gradient) The share λ of the game's result in the training target, the rest being
-    /// the search's score of the position (`ce`, as `chainmate datagen` writes it) through
+    /// the search's score of the position (`ce`, as `chainmate-lab datagen` writes it) through
     /// the same sigmoid: `λ·result + (1 − λ)·σ(score)`. 1 fits the results alone. The
     /// held-out error is always against the results, so runs with different blends compare.
     #[arg(long, default_value_t = 1.0, value_parser = share)]
@@ -378,7 +378,7 @@ fn set_target(
     if args.blend < 1.0 && train.iter().all(|s| s.score.is_none()) {
         return Err(CliError::Input(
             "--blend below 1 needs search scores in the data (`ce` operations, as \
-             `chainmate datagen` writes them, or --viri)"
+             `chainmate-lab datagen` writes them, or --viri)"
                 .into(),
         ));
     }

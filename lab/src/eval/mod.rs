@@ -28,7 +28,7 @@ pub use chainmate::eval::{
 use chainmate::core::Board;
 
 /// Texel-tuned weights for the `tsvetkov` evaluator: the same terms as paper 004, with the
-/// weights fitted by `chainmate tune` to 568,358 positions of master and engine games (the
+/// weights fitted by `chainmate-lab tune` to 568,358 positions of master and engine games (the
 /// file's header says how). The paper's values stay the evaluator's defaults.
 pub const TSVETKOV_TUNED: &str = include_str!("tsvetkov_tuned.txt");
 

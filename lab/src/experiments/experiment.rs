@@ -1,4 +1,4 @@
-//! `chainmate experiment nodes`: node counts of several configurations over a set of positions
+//! `chainmate-lab experiment nodes`: node counts of several configurations over a set of positions
 //! at fixed depths, for setting beside the papers' tables (paper 002's Table 1, paper 001's
 //! start-position counts, paper 000's Base versus Pruning players).
 //!

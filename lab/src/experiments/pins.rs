@@ -4,7 +4,7 @@
 //! `minimax`, ...) run code `bench` never touches, so each has its own small fixed search
 //! here: a fixed set of positions, a fixed depth, an empty 16 MiB table and fresh heuristics
 //! per position, one thread, no clock. The sum of the nodes is the configuration's signature.
-//! `chainmate bench --config NAME` prints one; `tests/pins.rs` asserts them all, so a change
+//! `chainmate-lab bench --config NAME` prints one; `lab/tests/pins.rs` asserts them all, so a change
 //! that moves one fails until its new value is written here — and, like `Bench: N`, the commit
 //! message names every signature it moved (`Pins: plain+chessmaps 123456, ...`).
 //!

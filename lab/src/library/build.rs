@@ -1,4 +1,4 @@
-//! Mining games into action-library cases (`chainmate library build`).
+//! Mining games into action-library cases (`chainmate-lab library build`).
 //!
 //! Every move of a game after the first is a reply to the move before it: the case is the
 //! position after the opponent's move, that move, and the reply. Filters: the first

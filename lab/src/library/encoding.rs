@@ -109,7 +109,7 @@ impl Encoding {
     }
 
     /// The terms as text, one group per line (`N@f3`, `N>e5`, `Nxe5`, `N+d4`; upper case for
-    /// White), for `chainmate library probe` and for reading.
+    /// White), for `chainmate-lab library probe` and for reading.
     pub fn to_text(&self) -> String {
         const MARK: [&str; 4] = ["@", ">", "x", "+"];
         const NAMES: [&str; 4] = ["placement", "reach", "attack", "defence"];

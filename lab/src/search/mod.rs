@@ -14,7 +14,7 @@
 //!
 //! Each hook reads its switch from the lab's settings at run time: the lab pays for the tests,
 //! the engine (built with `NoExtension`) does not. With every idea off, a `Lab` search visits
-//! exactly the nodes of the engine's (`tests/modules.rs` checks it).
+//! exactly the nodes of the engine's (`lab/tests/modules.rs` checks it).
 //!
 //! The engine's search modules are re-exported here, and [`SearchConfig`], [`Searcher`] name
 //! the lab's instances of the engine's generic types, so the lab's code reads

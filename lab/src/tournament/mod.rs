@@ -1,4 +1,4 @@
-//! In-process matches between two configurations of the engine (`chainmate match`).
+//! In-process matches between two configurations of the engine (`chainmate-lab match`).
 //!
 //! * [`openings`]: where games start (EPD/FEN, PGN or movetext books; a built-in set).
 //! * [`game`]: one game under the rules of chess, with real clocks or a node limit.

@@ -1,4 +1,4 @@
-//! The sequential probability ratio test of a match (`chainmate match --sprt`): after each
+//! The sequential probability ratio test of a match (`chainmate-lab match --sprt`): after each
 //! game, is A's strength relative to B nearer `elo0` (H0) or `elo1` (H1)?
 //!
 //! The test is the generalised SPRT on trinomial counts (wins, draws, losses) in its exact

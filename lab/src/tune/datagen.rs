@@ -1,4 +1,4 @@
-//! Self-play training data for the evaluator (`chainmate datagen`): games of the engine
+//! Self-play training data for the evaluator (`chainmate-lab datagen`): games of the engine
 //! against itself at a fixed node count, and from each game its quiet positions with the
 //! search's score and the game's result.
 //!

@@ -16,7 +16,7 @@
 //! weights (`exclude`) keep their value. The held-out samples are scored every `report_every`
 //! passes so over-fitting shows.
 //!
-//! With data that carry a search's score (`chainmate datagen`), the training target may be a
+//! With data that carry a search's score (`chainmate-lab datagen`), the training target may be a
 //! blend of the result and the score mapped through the same sigmoid ([`Dataset::blend`]);
 //! the held-out error is always measured against the results, so fits with different blends
 //! are compared on the one thing that matters, how well the evaluation predicts games.
@@ -28,7 +28,7 @@
 //! evaluation is too high. An L2 penalty `μ·Σ(w − w₀)²` toward the starting weights (`l2`)
 //! lets the data move a weight only as far as it has evidence for: a weight's data gradient
 //! is the mean over all positions, so it scales with how often the feature occurs, while the
-//! penalty does not. With the errors of `chainmate datagen`'s data (≈ 0.06) a μ of 1e-8
+//! penalty does not. With the errors of `chainmate-lab datagen`'s data (≈ 0.06) a μ of 1e-8
 //! leaves features present in more than about one position in a hundred free and holds the
 //! rarer ones near their start. And every weight stays inside the range that `--set`,
 //! `setoption` and parameter files accept, so that every fit loads.

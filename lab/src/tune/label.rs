@@ -1,4 +1,4 @@
-//! Labelled positions from games — the engine's own, typically (`chainmate match --pgn` at a
+//! Labelled positions from games — the engine's own, typically (`chainmate-lab match --pgn` at a
 //! short control) — for Texel's method: each chosen position with its game's result, as the
 //! lines [`super::texel::parse_samples`] reads (`board side castling ep c9 "1-0";`).
 //!

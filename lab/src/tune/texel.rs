@@ -34,7 +34,7 @@ pub struct Sample {
     /// The game's result for White: 1, 0.5 or 0.
     pub result: f64,
     /// A search's score of the position in centipawns, White's view, when the data give one
-    /// (`ce`, which EPD gives from the side to move's view: `chainmate datagen`'s files).
+    /// (`ce`, which EPD gives from the side to move's view: `chainmate-lab datagen`'s files).
     pub score: Option<f64>,
     /// A teacher's score (a stronger engine's, in its own centipawns), White's view, when the
     /// data give one (a teacher chunk of `data/`).

@@ -29,7 +29,7 @@
 //! # Added: what strong hand-crafted engines evaluate
 //!
 //! Fruit/Toga, Ethereal and PeSTO are the references for *what* to evaluate; the code and the
-//! numbers are ours (every weight below is fitted by `chainmate tune --method gradient`):
+//! numbers are ours (every weight below is fitted by `chainmate-lab tune --method gradient`):
 //!
 //! * pawn structure: `passed` (by relative rank: no enemy pawn in front on its own or a
 //!   neighbouring file; the rear one of doubled passers counts too), `isolated`, `doubled`, `backward`,
@@ -90,10 +90,12 @@
 //!
 //! The endgame half is multiplied by `scale / 64`, where the scale depends on the case of the
 //! side ahead in the endgame sum ([`ScaleCase`]): without pawns, a weight for "at most a minor
-//! piece" and one for "at most a minor piece ahead" (the well-known drawing margins, 0 and 16
-//! as shipped); otherwise a base plus a slope per own pawn, clamped to 0–64, for three cases —
-//! opposite-coloured bishops as the only pieces (32 and 0 as shipped), opposite-coloured
-//! bishops beside other pieces, and everything else (64 and 0: no scaling). Stockfish 11 and
+//! piece" and one for "at most a minor piece ahead" (the well-known drawing margins);
+//! otherwise a base plus a slope per own pawn, clamped to 0–64, for three cases —
+//! opposite-coloured bishops as the only pieces, opposite-coloured bishops beside other
+//! pieces, and everything else (64 and 0 would be no scaling). The shipped values are the
+//! `endgame_scale` weights of `weights.rs`, fitted (`chainmate-lab eval --dump-params` prints
+//! them). Stockfish 11 and
 //! Ethereal 12 scale by such cases with hand-set numbers (Stockfish 11: 22 with opposite
 //! bishops alone, otherwise at most `36 + 7 × pawns`, `+ 2 ×` with opposite bishops; Ethereal
 //! 12, out of 128: opposite bishops alone 64, with a knight each 106, with a rook each 96);

@@ -144,7 +144,7 @@ const WIDTH: usize = 100;
 /// `weights` (every field a [`Tapered`]) as the `full_params!` block of `weights.rs`: each
 /// field's documentation wrapped at 100 columns, then `name: N = value` with the values as
 /// literals — a list of pairs, a table by square as two diagrams
-/// ([`Tapered::from_diagrams`]). `chainmate eval --evaluator full --params FIT --dump-params
+/// ([`Tapered::from_diagrams`]). `chainmate-lab eval --evaluator full --params FIT --dump-params
 /// --rust` prints it for a fitted file; a test keeps the source equal to what this writes for
 /// the defaults, so pasting a new block changes the numbers and nothing else.
 pub fn rust_block(weights: &dyn ParamSet) -> String {

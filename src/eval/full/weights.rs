@@ -3,7 +3,7 @@
 //! evaluator the engine plays with; a parameter file (`EvalFile` in UCI, `--params` on the
 //! command line) overrides any of them by name (`passed_eg_6 = 40`).
 //!
-//! The block below is what `chainmate eval --evaluator full --dump-params --rust` prints
+//! The block below is what `chainmate-lab eval --evaluator full --dump-params --rust` prints
 //! (`params::rust_block`), and a test keeps it so: to ship a new fit, print the block for the
 //! fitted file (`--params fit.txt`), paste it over this one, and say in the comment above it
 //! how the fit was made (`docs/evaluators.md`, *Shipping a fit*).
@@ -11,27 +11,27 @@
 use super::params::{full_params, Tapered, S};
 
 // How these values were fitted. Self-play positions:
-//   chainmate datagen --out selfplay-5k-s1.epd --positions 5000000 --nodes 5000 \
+//   chainmate-lab datagen --out selfplay-5k-s1.epd --positions 5000000 --nodes 5000 \
 //     --book 8moves_v3_sample4999.epd --random-plies 2 --seed 1 --concurrency 2
 // (all 5,000,043 positions; the last tenth held out), then
-//   chainmate tune --method gradient --data selfplay-5k-s1.epd --params start.txt \
+//   chainmate-lab tune --method gradient --data selfplay-5k-s1.epd --params start.txt \
 //     --rounds 500 --rate 1 --blend 0.75 --exclude 'space*' --exclude 'complexity*'
 // where start.txt is the weights fitted before on the same data
 // (git show 7a07bff:src/eval/full_tuned.txt), with four terms added at zero: candidate
 // passers, the king's file distance to the pawns, knights far from both kings, bishops on long
 // diagonals (space and complexity stay at zero: docs/evaluators.md).
 //
-// The thirteen fields after `bishop_long_diagonal` (2026-11-27: trapped rooks ... passed
-// pawns by file) were fitted alone, every other weight held at the values above, on new
+// The thirteen fields after `bishop_long_diagonal` (trapped rooks ... passed pawns by
+// file) were fitted alone, every other weight held at the values above, on new
 // self-play positions with the openings' own plies kept:
-//   chainmate datagen --out sp2m-s11.epd --positions 1274194 --nodes 5000 \
+//   chainmate-lab datagen --out sp2m-s11.epd --positions 1274194 --nodes 5000 \
 //     --book 2moves_v1.epd --random-plies 2 --skip-plies 0 --seed 11 --concurrency 2
 // (19,676 games; the last tenth of the positions held out), then
-//   chainmate tune --method gradient --data sp2m-s11.epd --rounds 500 --rate 1 --blend 0.75 \
+//   chainmate-lab tune --method gradient --data sp2m-s11.epd --rounds 500 --rate 1 --blend 0.75 \
 //     --exclude 'material_mg*' --exclude 'material_eg*' ... (every older field, both phases)
 // (docs/evaluators.md, *Thirteen more terms*).
 //
-// Then (2026-11-29, docs/strength.md #72) every weight refitted together, starting from the
+// Then (docs/strength.md #72) every weight refitted together, starting from the
 // values those two fits gave, held near them by an L2 penalty, on 1,432,452 positions of two
 // newer self-play streams (docs/tuning.md, *The 20 M set for issue 47*):
 //   chainmate-lab datagen --out sp-8moves-r2-s32.epd --positions 6000000 --nodes 5000 \
@@ -456,7 +456,7 @@ mod tests {
         let end = start + source[start..].find("\n}\n").expect("its end") + 3;
         assert!(
             source[start..end] == rust_block(&FullParams::default()),
-            "src/eval/full/weights.rs is not in the form `chainmate eval --evaluator full \
+            "src/eval/full/weights.rs is not in the form `chainmate-lab eval --evaluator full \
              --dump-params --rust` prints: paste that block over it"
         );
     }

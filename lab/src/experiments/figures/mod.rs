@@ -1,9 +1,9 @@
 //! The docs' generated tables, as data: each [`Figure`] names its page and what computes
 //! it, and renders the Markdown table that page shows.
 //!
-//! `chainmate experiment figures` prints them; `--write` replaces each table on its page
+//! `chainmate-lab experiment figures` prints them; `--write` replaces each table on its page
 //! between its markers, and `--check` fails when any differs from a fresh run (both go
-//! through every page in [`pages`], or one named file; `tests/figures.rs` checks every page
+//! through every page in [`pages`], or one named file; `lab/tests/figures.rs` checks every page
 //! on every test run). A table sits on its page as
 //!
 //! ```text
