@@ -599,7 +599,7 @@ fn an_engine_that_dies_mid_game_forfeits_that_game_with_the_reason() {
 
 /// A bound crossed while the last games were in progress stays the decision: those games
 /// may bring the LLR back inside the bound, and the line says so instead of "no decision"
-/// (the capture-history SPRT, docs/strength.md #5, crossed at 4,952 games and read 2.92 at
+/// (the capture-history SPRT, docs/strength-log.md #5, crossed at 4,952 games and read 2.92 at
 /// 4,953).
 #[test]
 fn a_crossed_sprt_bound_stays_crossed_when_the_last_games_finish() {

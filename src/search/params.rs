@@ -98,7 +98,7 @@ crate::params! {
         /// move's line, and when that bet fails its alternatives deserve a closer look); 0 off.
         lmr_singular: i32 = 0,
         /// Butterfly history by threats: 1 keeps a quiet move's history apart by whether the
-        /// opponent attacks its origin and its destination (four tables a side; strength.md
+        /// opponent attacks its origin and its destination (four tables a side; strength-log.md
         /// #75); 0 one table.
         history_threats: i32 = 1,
     }

@@ -109,7 +109,7 @@ impl AnyEvaluator {
 }
 
 /// The evaluator for play, [`AnyEvaluator::DEFAULT_NAME`]: `full`, which replaced
-/// `tsvetkov:tuned` after an SPRT (`docs/strength.md`).
+/// `tsvetkov:tuned` after an SPRT (`docs/strength-log.md`).
 impl Default for AnyEvaluator {
     fn default() -> Self {
         AnyEvaluator::by_name(Self::DEFAULT_NAME).expect("the default evaluator exists")

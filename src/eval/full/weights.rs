@@ -31,7 +31,7 @@ use super::params::{full_params, Tapered, S};
 //     --exclude 'material_mg*' --exclude 'material_eg*' ... (every older field, both phases)
 // (docs/evaluators.md, *Thirteen more terms*).
 //
-// Then (docs/strength.md #72) every weight refitted together, starting from the
+// Then (docs/strength-log.md #72) every weight refitted together, starting from the
 // values those two fits gave, held near them by an L2 penalty, on 1,432,452 positions of two
 // newer self-play streams (docs/tuning.md, *The 20 M set for issue 47*):
 //   chainmate-lab datagen --out sp-8moves-r2-s32.epd --positions 6000000 --nodes 5000 \
