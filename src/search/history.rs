@@ -51,8 +51,8 @@ const BUTTERFLY: usize = 64 * 64;
 /// by the opponent (neither Ethereal 12 nor Stockfish 11 splits its butterfly table so; a
 /// quiet move that steps out of an attack is a different idea from the same move made in
 /// peace, or from one that walks into attacks, and their histories should not mix). With no
-/// threats given (`search.history_threats=0`) only slot 0 is used. Strength.md #75: +23 Elo
-/// at 20,000 nodes.
+/// threats given (an empty set) only slot 0 is used. The strength log's #75: +23 Elo at
+/// 20,000 nodes.
 const THREAT_SLOTS: usize = 4;
 
 /// The threat slot of `mv`: 2 if its origin is attacked, plus 1 if its destination is.
@@ -182,7 +182,7 @@ pub struct Lineage {
     /// The piece-to key of the move two plies up.
     pub grandparent_key: Option<PieceTo>,
     /// The squares the opponent attacks at the node, which select the butterfly table
-    /// ([`threat_slot`]); empty when `search.history_threats` is off.
+    /// ([`threat_slot`]).
     pub threats: Bitboard,
 }
 
@@ -227,13 +227,11 @@ impl Heuristics {
         std::array::from_fn(|table| Self::correction_index(board, table, CORRECTION_KEYS[table]))
     }
 
-    /// Starts fetching the entries at `slots` of the tables of non-zero weight.
+    /// Starts fetching the entries at `slots`.
     #[inline]
-    pub fn prefetch_correction(&self, slots: &[usize; 3], weights: &CorrectionWeights) {
-        for (&slot, &weight) in slots.iter().zip(weights) {
-            if weight > 0 {
-                crate::search::tt::prefetch(&self.correction[slot]);
-            }
+    pub fn prefetch_correction(&self, slots: &[usize; 3]) {
+        for &slot in slots {
+            crate::search::tt::prefetch(&self.correction[slot]);
         }
     }
 
@@ -242,30 +240,19 @@ impl Heuristics {
     pub fn correction_at(&self, slots: &[usize; 3], weights: &CorrectionWeights) -> i32 {
         let mut sum = 0i64;
         for (&slot, &weight) in slots.iter().zip(weights) {
-            if weight > 0 {
-                sum += i64::from(self.correction[slot]) * i64::from(weight);
-            }
+            sum += i64::from(self.correction[slot]) * i64::from(weight);
         }
         (sum / (100 * i64::from(CORRECTION_GRAIN))) as i32
     }
 
-    /// Moves `board`'s entry in every table of non-zero weight towards `diff` (search score
+    /// Moves `board`'s entry in every table towards `diff` (search score
     /// minus corrected static evaluation, centipawns): an exponential average whose weight
     /// grows with the depth of the search that found it (`(depth + 1) / 256`, at most
     /// 16/256).
-    pub fn update_correction(
-        &mut self,
-        board: &Board,
-        weights: &CorrectionWeights,
-        depth: i32,
-        diff: i32,
-    ) {
+    pub fn update_correction(&mut self, board: &Board, depth: i32, diff: i32) {
         let w = (depth + 1).clamp(1, 16);
         let limit = CORRECTION_MAX * CORRECTION_GRAIN;
-        for (table, (&key, &weight)) in CORRECTION_KEYS.iter().zip(weights).enumerate() {
-            if weight <= 0 {
-                continue;
-            }
+        for (table, &key) in CORRECTION_KEYS.iter().enumerate() {
             let entry = &mut self.correction[Self::correction_index(board, table, key)];
             // The entry is what was applied, so the new target is the old entry plus the
             // remaining difference.
@@ -517,7 +504,7 @@ mod tests {
         // The search keeps finding 40 cp more than the corrected evaluation says.
         for _ in 0..600 {
             let diff = 40 - h.correction(&white, &full);
-            h.update_correction(&white, &full, 15, diff);
+            h.update_correction(&white, 15, diff);
         }
         assert!((h.correction(&white, &full) - 40).abs() <= 1);
         assert!((h.correction(&white, &half) - 20).abs() <= 1);
@@ -526,12 +513,12 @@ mod tests {
         assert_eq!(h.correction(&black, &full), 0);
         assert_eq!(h.correction(&other_pawns, &full), 0);
         // One update moves by at most (depth + 1)/256 of the clamped difference.
-        h.update_correction(&black, &full, 3, -10_000);
+        h.update_correction(&black, 3, -10_000);
         let moved = h.correction(&black, &full);
         assert!((-2..0).contains(&moved), "{moved}");
         // Bounded however long the pressure lasts.
         for _ in 0..5000 {
-            h.update_correction(&black, &full, 20, -10_000);
+            h.update_correction(&black, 20, -10_000);
         }
         assert!(h.correction(&black, &full) >= -CORRECTION_MAX);
         h.clear();
@@ -554,7 +541,7 @@ mod tests {
         for table in 0..3 {
             for _ in 0..600 {
                 let diff = 40 - h.correction(&start, &only(table));
-                h.update_correction(&start, &only(table), 15, diff);
+                h.update_correction(&start, 15, diff);
             }
             assert!((h.correction(&start, &only(table)) - 40).abs() <= 1);
         }

@@ -109,8 +109,7 @@ pub struct OrderingContext<'a> {
     pub ply: usize,
     /// The moves that led here.
     pub lineage: Lineage,
-    /// The weight (percent) of capture history among captures (`search.capture_history`;
-    /// 0: MVV-LVA alone).
+    /// The weight (percent) of capture history among captures (`search.capture_history`).
     pub capture_weight: i32,
 }
 
@@ -264,12 +263,10 @@ fn score_noisy(board: &Board, mv: Move, ctx: &OrderingContext) -> i32 {
     if matches!(mv.promotion(), Some(p) if p != Piece::Queen) {
         return UNDER_PROMOTION + mvv_lva(board, mv);
     }
-    let mut score = mvv_lva(board, mv);
-    if ctx.capture_weight > 0 {
-        // At weight 100 the history (±16384) moves a capture by up to ±2048: about two and a
-        // half pawns of victim value in MVV-LVA's units.
-        score += ctx.heuristics.capture_score(board, mv) * ctx.capture_weight / 800;
-    }
+    // At weight 100 the history (±16384) moves a capture by up to ±2048: about two and a half
+    // pawns of victim value in MVV-LVA's units.
+    let score =
+        mvv_lva(board, mv) + ctx.heuristics.capture_score(board, mv) * ctx.capture_weight / 800;
     if see_ge(board, mv, 0) {
         GOOD_NOISY + score
     } else {

@@ -56,22 +56,16 @@ crate::params! {
         /// Check extension (plies) when the side to move is in check.
         check_extension: i32 = 1,
         /// Correction history: the share (percent) of the learned correction of the static
-        /// evaluation by side and pawn structure that is applied; 0 turns it off (nothing is
-        /// learned either).
+        /// evaluation by side and pawn structure that is applied (a weight: at 0 the tables
+        /// still learn, and change nothing).
         correction_weight: i32 = 105,
         /// Correction history by each side's pieces other than pawns (two tables, White's
-        /// and Black's pieces, as Stockfish's non-pawn correction): their weight in percent;
-        /// 0 turns them off. Adds to `correction_weight`'s pawn table.
+        /// and Black's pieces, as Stockfish's non-pawn correction): their weight in percent.
+        /// Adds to `correction_weight`'s pawn table.
         correction_nonpawn: i32 = 93,
         /// Capture history: the weight (percent) of the learned success of a capture (moving
-        /// piece, destination, captured piece) in the ordering of captures; 0 turns it off
-        /// (nothing is learned either).
+        /// piece, destination, captured piece) in the ordering of captures.
         capture_history: i32 = 113,
-        /// Singular extensions' other outcomes: 1 cuts the node when the alternatives to the
-        /// hash move beat a singular bound that is itself at or above beta (multi-cut: several
-        /// moves refute it) and reduces the hash move a ply when only its own score is (the
-        /// negative extension); 0 searches the hash move at its normal depth in both cases.
-        se_multicut: i32 = 1,
         /// LMR: one ply less per this much history score of a quiet move.
         lmr_history_divisor: i32 = 7636,
         /// History bonus per ply of depth (linear, capped by `history_bonus_max`): a bonus
@@ -84,23 +78,10 @@ crate::params! {
         /// the clock's allocation (`search::time`). Time never shapes the tree: these change
         /// only when a timed search stops.
         tm_soft_percent: i32 = 100,
-        /// Time: the best move's share (percent) of the root's nodes at which the soft limit
-        /// stays as it is: each point of share above it takes 2 % off the soft limit, each
-        /// point below adds 2 %, never under half of it; 0 leaves the soft limit to the best
-        /// move's stability alone (`search::time::soft_scale`).
-        tm_node_fraction: i32 = 0,
         /// Late-move reductions: plies added at an expected cut node.
         lmr_cut_node: i32 = 1,
         /// Late-move reductions: plies added when the position is not improving.
         lmr_not_improving: i32 = 1,
-        /// Late-move reductions: plies taken off every later move of a node whose hash move
-        /// was extended as singular (Stockfish 11's `singularLMR`: the search bets on the hash
-        /// move's line, and when that bet fails its alternatives deserve a closer look); 0 off.
-        lmr_singular: i32 = 0,
-        /// Butterfly history by threats: 1 keeps a quiet move's history apart by whether the
-        /// opponent attacks its origin and its destination (four tables a side; strength-log.md
-        /// #75); 0 one table.
-        history_threats: i32 = 1,
     }
 }
 

@@ -122,8 +122,6 @@ pub(crate) struct MoveFacts {
     pub(crate) killer: bool,
     /// Its quiet history score.
     pub(crate) history: i32,
-    /// The node's hash move was extended as singular.
-    pub(crate) after_singular: bool,
 }
 
 /// Where a move stands in its node's loop, for the search below it.
@@ -133,8 +131,6 @@ struct MoveOrder {
     number: usize,
     /// Plies of extension (−1 for the singular test's negative extension).
     extension: i32,
-    /// The node's hash move, searched first, was extended as singular.
-    after_singular: bool,
 }
 
 /// The moves a node searched before the one that refuted it (they failed to).
@@ -406,13 +402,9 @@ impl<X: Extension> Thread<'_, X> {
     }
 
     /// `raw` plus the correction history's entries for `board` (pawns, White's pieces,
-    /// Black's pieces, each by its weight; unchanged when all are off), kept within the
-    /// evaluator's range.
+    /// Black's pieces, each by its weight), kept within the evaluator's range.
     pub(crate) fn corrected(&self, board: &Board, raw: Score) -> Score {
         let weights = self.correction_weights();
-        if weights == [0; 3] {
-            return raw;
-        }
         (raw + self.heuristics.correction(board, &weights)).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
@@ -425,12 +417,8 @@ impl<X: Extension> Thread<'_, X> {
         stored: Option<Score>,
     ) -> (Score, Score) {
         let weights = self.correction_weights();
-        if weights == [0; 3] {
-            let raw = stored.unwrap_or_else(|| self.evaluate(board));
-            return (raw, raw);
-        }
         let slots = Heuristics::correction_slots(board);
-        self.heuristics.prefetch_correction(&slots, &weights);
+        self.heuristics.prefetch_correction(&slots);
         let raw = stored.unwrap_or_else(|| self.evaluate(board));
         let correction = self.heuristics.correction_at(&slots, &weights);
         (raw, (raw + correction).clamp(-MAX_EVAL, MAX_EVAL))
@@ -500,8 +488,6 @@ impl<X: Extension> Thread<'_, X> {
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let mut move_count = 0usize;
-        // Whether the hash move was extended as singular (the later moves' reductions heed it).
-        let mut singular = false;
         let mut tried = Tried {
             quiets: MoveList::new(),
             noisy: MoveList::new(),
@@ -533,7 +519,6 @@ impl<X: Extension> Thread<'_, X> {
             } else {
                 0
             };
-            singular |= move_count == 1 && extension > 0;
 
             // Step 9b. Shallow pruning.
             let p = &self.config.params;
@@ -552,7 +537,6 @@ impl<X: Extension> Thread<'_, X> {
                     let order = MoveOrder {
                         number: move_count,
                         extension,
-                        after_singular: singular,
                     };
                     self.search_move(board, mv, node, alpha, order)
                 }
@@ -621,7 +605,6 @@ impl<X: Extension> Thread<'_, X> {
             return Ok(0);
         }
         let singular_beta = hit.score - p.se_margin * node.depth;
-        let multicut = p.se_multicut > 0;
         let ply = node.ply;
         self.stack[ply].excluded = hit.mv;
         let kind = NodeKind::non_pv(node.cut_node);
@@ -633,8 +616,6 @@ impl<X: Extension> Thread<'_, X> {
         }
         if score < singular_beta {
             Ok(1)
-        } else if !multicut {
-            Ok(0)
         } else if singular_beta >= node.beta {
             Err(singular_beta)
         } else if hit.score >= node.beta {
@@ -719,7 +700,6 @@ impl<X: Extension> Thread<'_, X> {
             history: self
                 .heuristics
                 .quiet_score(board, mv, &self.lineage(node.ply)),
-            after_singular: order.after_singular,
         };
         let base = self.lmr[(node.depth as usize).min(MAX_PLY)][number.min(63)];
         reduction(node, base, facts, p)
@@ -727,7 +707,7 @@ impl<X: Extension> Thread<'_, X> {
 
     /// Step 9d. `mv` refuted the node: the quiet-move heuristics learn it if it is quiet (a
     /// killer, the counter move, history rewards for it and penalties for the quiet moves
-    /// tried before it), and the capture history (when on) rewards it if it is noisy and
+    /// tried before it), and the capture history rewards it if it is noisy and
     /// penalises the noisy moves tried before it.
     fn reward_cutoff(
         &mut self,
@@ -746,18 +726,14 @@ impl<X: Extension> Thread<'_, X> {
             self.heuristics
                 .update_history(board, bonus, mv, &tried.quiets, lineage, max);
         }
-        if p.capture_history > 0 {
-            self.heuristics
-                .update_capture_history(board, bonus, mv, &tried.noisy, max);
-        }
+        self.heuristics
+            .update_capture_history(board, bonus, mv, &tried.noisy, max);
     }
 
     /// The moves that led to the node at `ply` ([`Thread::lineage`]), with the squares the
-    /// opponent attacks when the history is kept by threats (`search.history_threats`).
+    /// opponent attacks (the butterfly history is kept apart by them).
     fn node_lineage(&mut self, board: &Board, ply: usize) -> Lineage {
-        if self.config.params.history_threats > 0 {
-            self.stack[ply].threats = board.threats();
-        }
+        self.stack[ply].threats = board.threats();
         self.lineage(ply)
     }
 
@@ -794,9 +770,7 @@ impl<X: Extension> Thread<'_, X> {
         best_score: Score,
         best_move: Option<Move>,
     ) {
-        let weights = self.correction_weights();
-        if weights == [0; 3]
-            || node.in_check
+        if node.in_check
             || best_move.is_some_and(|m| m.is_noisy())
             || best_score.abs() >= TB_WIN_IN_MAX_PLY
         {
@@ -807,8 +781,7 @@ impl<X: Extension> Thread<'_, X> {
         let above = best_score > static_eval && best_move.is_some();
         if below || above {
             let diff = best_score - static_eval;
-            self.heuristics
-                .update_correction(board, &weights, node.depth, diff);
+            self.heuristics.update_correction(board, node.depth, diff);
         }
     }
 }
@@ -894,8 +867,7 @@ pub(crate) fn shallow_prune(
 /// its depth and move number, less in PV nodes, for a move that gives check, for a killer and
 /// for a good history score (one ply per `search.lmr_history_divisor`); more when the
 /// position is not improving and at expected cut nodes (`search.lmr_not_improving` and
-/// `search.lmr_cut_node` plies); less after a singular hash move (`search.lmr_singular`).
-/// Never below zero or so deep that the reduced search would skip to quiescence.
+/// `search.lmr_cut_node` plies). Never below zero or so deep that the reduced search would skip to quiescence.
 pub(crate) fn reduction(node: &Node, base: i32, facts: MoveFacts, p: &SearchParams) -> i32 {
     let mut r = base;
     r -= node.pv_node as i32;
@@ -904,7 +876,6 @@ pub(crate) fn reduction(node: &Node, base: i32, facts: MoveFacts, p: &SearchPara
     r -= facts.gives_check as i32;
     r -= facts.killer as i32;
     r -= facts.history / p.lmr_history_divisor.max(1);
-    r -= p.lmr_singular * facts.after_singular as i32;
     r.clamp(0, node.depth - 2)
 }
 

@@ -196,14 +196,7 @@ impl<X: Extension> Thread<'_, X> {
         {
             // A single legal move needs no thought; otherwise stop when the soft limit, scaled
             // by how settled the search looks, has passed.
-            let p = &self.config.params;
-            let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
-            let scale = soft_scale(
-                p.tm_soft_percent,
-                p.tm_node_fraction,
-                self.root_moves[0].nodes,
-                total,
-            );
+            let scale = soft_scale(self.config.params.tm_soft_percent);
             let soft = soft.mul_f64(stability.time_scale() * scale);
             if elapsed >= soft || (self.root_moves.len() == 1 && depth >= 4) {
                 return true;
@@ -353,12 +346,10 @@ impl<X: Extension> Thread<'_, X> {
             child.play_unchecked(mv);
             self.push(&root, child.hash(), 0, Some(mv));
             let first = i == self.pv_index;
-            let nodes_before = self.nodes;
             let score = match X::search_root_child(self, &child, depth, alpha, beta) {
                 Some(score) => score,
                 None => self.search_root_move(&child, depth, alpha, beta, first),
             };
-            self.root_moves[i].nodes += self.nodes - nodes_before;
             self.pop();
             if self.stopped {
                 break;

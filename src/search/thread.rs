@@ -27,9 +27,6 @@ pub(crate) struct RootMove {
     pub(crate) depth: i32,
     /// `Some` when `score` is only a bound (an aspiration fail, or a search cut short).
     pub(crate) bound: Option<super::tt::Bound>,
-    /// The nodes this thread spent below the move, over every iteration so far (time
-    /// management's effort share: `search.tm_node_fraction`).
-    pub(crate) nodes: u64,
 }
 
 /// Per-ply search stack entry.
@@ -144,7 +141,6 @@ impl<'a, X: Extension> Thread<'a, X> {
                 seldepth: 0,
                 depth: 0,
                 bound: None,
-                nodes: 0,
             })
             .collect();
         let lmr = super::pvs::lmr_table(&config.params);

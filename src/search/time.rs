@@ -21,11 +21,10 @@
 //! to a fixed depth or node count is the same whatever the clock says (see `search::root`).
 //!
 //! The search scales the soft limit between iterations by how settled the root is (×0.7 for a
-//! long-stable best move up to ×2 for a changing one with a falling score), by
-//! `search.tm_soft_percent` (100), and with `search.tm_node_fraction` on, by the best move's
-//! share of the root's nodes ([`soft_scale`]: a move that took most of the effort is seldom
-//! overturned, so the search stops sooner; a move that took little of it, later). The hard
-//! limit is never scaled.
+//! long-stable best move up to ×2 for a changing one with a falling score) and by
+//! `search.tm_soft_percent` (100). The hard limit is never scaled. (Scaling by the best
+//! move's share of the root's nodes was tried, level at 5+0.05, and removed: the strength
+//! log's #60.)
 
 use std::time::{Duration, Instant};
 
@@ -143,20 +142,9 @@ impl TimeBudget {
     }
 }
 
-/// The factor of the soft limit that the search parameters set: `percent` / 100, and with a
-/// `pivot` share (percent, 1..=100) of the root's nodes, `max(0.5, 1 + 2 · (pivot − share) /
-/// 100)` where `share` is the best move's part of `total` nodes: at pivot 70,
-/// `max(0.5, 2.4 − 2 · share)`. Later versions of Stockfish and Ethereal scale their limits by
-/// this share; neither anchor (Stockfish 11, Ethereal 12) does, so the curve and its pivot are
-/// ours, to be tested at a time control. `pivot` 0 (or no nodes counted) leaves it out.
-pub fn soft_scale(percent: i32, pivot: i32, best_nodes: u64, total: u64) -> f64 {
-    let base = f64::from(percent.max(1)) / 100.0;
-    let pivot = f64::from(pivot.clamp(0, 100));
-    if pivot <= 0.0 || total == 0 {
-        return base;
-    }
-    let share = 100.0 * best_nodes.min(total) as f64 / total as f64;
-    base * (1.0 + 2.0 * (pivot - share) / 100.0).max(0.5)
+/// The factor of the soft limit that the search parameters set: `percent` / 100.
+pub fn soft_scale(percent: i32) -> f64 {
+    f64::from(percent.max(1)) / 100.0
 }
 
 #[cfg(test)]
@@ -198,22 +186,11 @@ mod tests {
     }
 
     #[test]
-    fn soft_scale_follows_the_best_moves_share_of_the_nodes() {
-        let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
-        // Off: the percentage alone.
-        assert_eq!(soft_scale(100, 0, 900, 1000), 1.0);
-        assert_eq!(soft_scale(70, 0, 900, 1000), 0.7);
-        // At the pivot share the limit is unchanged; above it sooner, below it later.
-        assert!(close(soft_scale(100, 70, 700, 1000), 1.0));
-        assert!(close(soft_scale(100, 70, 800, 1000), 0.8));
-        assert!(close(soft_scale(100, 70, 300, 1000), 1.8));
-        // At pivot 70: 2.4 - 2 x share, never under 0.5.
-        assert!(close(soft_scale(100, 70, 0, 1000), 2.4));
-        assert!(close(soft_scale(100, 70, 950, 1000), 0.5));
-        assert!(close(soft_scale(100, 70, 1000, 1000), 0.5));
-        assert!(close(soft_scale(50, 70, 800, 1000), 0.4));
-        // Nothing counted yet: no share to go by.
-        assert_eq!(soft_scale(100, 70, 0, 0), 1.0);
+    fn soft_scale_is_the_percentage() {
+        assert_eq!(soft_scale(100), 1.0);
+        assert_eq!(soft_scale(70), 0.7);
+        // Never zero: a search always gets some time.
+        assert_eq!(soft_scale(-5), 0.01);
     }
 
     #[test]
