@@ -299,3 +299,162 @@ fn no_function_outside_the_search_is_over_120_lines() {
         .collect();
     assert!(long.is_empty(), "{long:?}");
 }
+
+/// The module path of a source file (`search/pvs.rs` → `search::pvs`, `search/mod.rs` →
+/// `search`, `lib.rs` → ``).
+fn module_of(file: &str) -> Vec<String> {
+    let stem = file.trim_end_matches(".rs");
+    let mut parts: Vec<String> = stem.split('/').map(str::to_string).collect();
+    if parts
+        .last()
+        .is_some_and(|p| p == "mod" || p == "lib" || p == "main")
+    {
+        parts.pop();
+    }
+    parts
+}
+
+/// The module paths a piece of code names, absolute (`crate::a::b`, `super::x`, `self::x`
+/// resolved from `module`), each as far as its segments are lower-case names.
+fn module_paths(code: &str, module: &[String]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for start in ["crate::", "super::", "self::"] {
+        let mut from = 0;
+        while let Some(i) = code[from..].find(start) {
+            let at = from + i;
+            from = at + start.len();
+            let before = at.checked_sub(1).map(|j| code.as_bytes()[j] as char);
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':' || c == '$') {
+                continue;
+            }
+            let mut path: Vec<String> = match start {
+                "crate::" => Vec::new(),
+                "super::" => module[..module.len().saturating_sub(1)].to_vec(),
+                _ => module.to_vec(),
+            };
+            let rest = &code[from..];
+            let mut rest_iter = rest.split("::");
+            let mut supers = 0;
+            for seg in rest_iter.by_ref() {
+                let name: String = seg
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if name == "super" {
+                    supers += 1;
+                    continue;
+                }
+                if name.is_empty() || !name.starts_with(|c: char| c.is_ascii_lowercase()) {
+                    break;
+                }
+                path.push(name.clone());
+                if name.len() != seg.len() {
+                    break;
+                }
+            }
+            for _ in 0..supers {
+                path.pop();
+            }
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// Import loops between sibling modules (files of one folder, each with what lies below it):
+/// a file of one naming a second while a file of the second names the first, directly or
+/// around a longer circle. A parent and its children are not siblings (a `mod.rs` declares
+/// and re-exports its children, and they use what it defines).
+fn sibling_loops(files: &BTreeMap<String, String>) -> Vec<String> {
+    let modules: std::collections::BTreeSet<Vec<String>> =
+        files.keys().map(|f| module_of(f)).collect();
+    // Edges between siblings: parent path → (child → children it names).
+    let mut edges: BTreeMap<Vec<String>, BTreeMap<String, std::collections::BTreeSet<String>>> =
+        BTreeMap::new();
+    for (file, text) in files {
+        let module = module_of(file);
+        for path in module_paths(&code(text), &module) {
+            // The longest prefix of the path that is a module of the crate.
+            let Some(len) = (1..=path.len())
+                .rev()
+                .find(|&n| modules.contains(&path[..n]))
+            else {
+                continue;
+            };
+            let target = &path[..len];
+            // The deepest common parent of the file's module and the target, and the sibling
+            // each lies in below it.
+            let common = module
+                .iter()
+                .zip(target)
+                .take_while(|(a, b)| a == b)
+                .count();
+            if common >= module.len() || common >= target.len() {
+                continue; // a parent naming its child, or a child naming its parent
+            }
+            let parent = module[..common].to_vec();
+            edges
+                .entry(parent)
+                .or_default()
+                .entry(module[common].clone())
+                .or_default()
+                .insert(target[common].clone());
+        }
+    }
+    let mut loops = Vec::new();
+    for (parent, graph) in &edges {
+        // A sibling reaches itself again: depth-first search from each.
+        for start in graph.keys() {
+            let mut stack = vec![(start.clone(), vec![start.clone()])];
+            let mut seen = std::collections::BTreeSet::new();
+            while let Some((node, trail)) = stack.pop() {
+                for next in graph.get(&node).into_iter().flatten() {
+                    if next == start {
+                        let mut circle = trail.clone();
+                        circle.push(start.clone());
+                        loops.push(format!("{}: {}", parent.join("::"), circle.join(" → ")));
+                    } else if seen.insert(next.clone()) {
+                        let mut t = trail.clone();
+                        t.push(next.clone());
+                        stack.push((next.clone(), t));
+                    }
+                }
+            }
+        }
+    }
+    loops.sort();
+    loops.dedup();
+    loops
+}
+
+/// No import loop anywhere, between the crates' top-level modules or between sibling modules
+/// at any depth (the search's files included).
+#[test]
+fn no_modules_import_each_other_in_a_loop() {
+    let mut found = Vec::new();
+    for dir in CRATES {
+        found.extend(
+            sibling_loops(&sources(dir))
+                .into_iter()
+                .map(|l| format!("{dir}: {l}")),
+        );
+    }
+    assert!(found.is_empty(), "import loops:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_loop_checker_sees_a_loop() {
+    let mut files = BTreeMap::new();
+    files.insert("a/mod.rs".to_string(), "mod x; mod y; mod z;".to_string());
+    files.insert("a/x.rs".to_string(), "use super::y::Y;".to_string());
+    files.insert("a/y.rs".to_string(), "use crate::a::z::Z;".to_string());
+    files.insert("a/z.rs".to_string(), "fn f() { super::x::g() }".to_string());
+    files.insert("b.rs".to_string(), "use crate::a::x;".to_string());
+    let loops = sibling_loops(&files);
+    assert!(
+        loops.iter().any(|l| l.ends_with("x → y → z → x")),
+        "{loops:?}"
+    );
+    files.insert("a/z.rs".to_string(), "use super::Shared;".to_string());
+    assert_eq!(sibling_loops(&files), Vec::<String>::new());
+}

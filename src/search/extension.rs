@@ -1,32 +1,99 @@
 //! The one door through which ideas from outside the engine reach the search: the
-//! [`Extension`] type parameter of [`SearchConfig`](super::SearchConfig) and
+//! [`Extension`] type parameter of [`SearchConfig`] and
 //! [`Searcher`](super::Searcher).
 //!
 //! The engine searches with [`NoExtension`]: every hook is an empty `#[inline(always)]`
 //! default, a constant `true`/`false` or `None`, so the compiler folds each away and the
 //! engine's own build has no per-node hook and no flag to test. The lab (`chainmate-lab`)
-//! implements the trait for its configuration: the papers' evaluators, paper 001's plain
-//! searches, Chessmaps ordering, the pruning rules, the move chains, the books and the action
-//! library, each answered from its own settings — at the lab's cost, never the engine's.
+//! implements the trait for its configuration, each hook answered from its own settings — at
+//! the lab's cost, never the engine's. The hooks are general, not the lab's ideas by name:
 //!
-//! Hooks come in three kinds, by how often the search asks:
+//! | when | hooks | what they can do |
+//! | --- | --- | --- |
+//! | once per search | [`book_move`](Extension::book_move), [`root_moves`](Extension::root_moves), [`played`](Extension::played) | play without searching, restrict the root, learn from the move played |
+//! | per iteration | [`aspiration`](Extension::aspiration), [`iteration_done`](Extension::iteration_done) | windows or none; a notice when an iteration completes |
+//! | per node | [`evaluate`](Extension::evaluate), [`use_tt`](Extension::use_tt), [`admits`](Extension::admits) and [`filter_moves`](Extension::filter_moves), [`score_moves`](Extension::score_moves) | the static evaluation, the table, which moves are searched and in what order |
+//! | per move | [`search_root_child`](Extension::search_root_child), [`replay`](Extension::replay), [`keeps_lines`](Extension::keeps_lines) with [`line_improved`](Extension::line_improved) | another algorithm below a root move, a known result in place of a move's search, the best lines of every node |
 //!
-//! | when | hooks |
-//! | --- | --- |
-//! | once per search, before it | [`book_move`](Extension::book_move), [`root_moves`](Extension::root_moves), [`played`](Extension::played) (after it) |
-//! | once per iteration or root move | [`aspiration`](Extension::aspiration), [`search_root_child`](Extension::search_root_child), [`iteration_done`](Extension::iteration_done) |
-//! | per node or move | [`evaluate`](Extension::evaluate), [`use_tt`](Extension::use_tt), [`score_moves`](Extension::score_moves), [`filters_moves`](Extension::filters_moves) with [`allows`](Extension::allows) and [`retain`](Extension::retain), [`replay`](Extension::replay), [`keeps_lines`](Extension::keeps_lines) with [`line_improved`](Extension::line_improved) |
-//!
-//! Hooks that need the search's state take the [`Thread`] itself; the methods of `Thread`
-//! marked *for extensions* are what they may use.
+//! Hooks that need the search's state are given it through [`SearchThread`], the search
+//! thread as an extension may use it; the engine's thread implements it. This module names
+//! only types (the board, the heuristics' tables, the configuration): the search's modules
+//! import it, never the reverse.
 
 use std::fmt;
 
-use super::ordering::OrderingContext;
-use super::thread::Thread;
-use crate::core::{Board, Move, MoveList, Position};
+use super::history::{Heuristics, Lineage};
+use super::tt::TranspositionTable;
+use super::SearchConfig;
+use crate::core::{Board, Color, Move, MoveList, Position};
 use crate::eval::full::Full;
 use crate::eval::{Evaluator, Score};
+
+/// What the search knows at a node, as the hooks that filter and order its moves see it.
+pub struct OrderingContext<'a> {
+    /// The thread's heuristics.
+    pub heuristics: &'a Heuristics,
+    /// Distance from the root.
+    pub ply: usize,
+    /// The side to move at the root (a node's side against it: whose node it is).
+    pub root_side: Color,
+    /// The moves that led here.
+    pub lineage: Lineage,
+    /// The weight (percent) of capture history among captures (`search.capture_history`).
+    pub capture_weight: i32,
+}
+
+/// A search thread as an extension's hooks may use it: its settings and memory, the lines it
+/// keeps, its node count and limits, the path's hashes for draws, the evaluation, the
+/// quiescence search and the table. The engine's thread implements it
+/// (`search::thread`); an extension's own node routine (a plain alpha-beta, say) is written
+/// against it.
+pub trait SearchThread<X: Extension> {
+    /// The search's settings, the extension's among them (`config().ext`).
+    fn config(&self) -> &SearchConfig<X>;
+    /// What the extension keeps in this thread from one search of a game to the next.
+    fn memory(&mut self) -> &mut X::Memory;
+    /// The position searched.
+    fn root(&self) -> &Board;
+    /// The line of the best root move so far.
+    fn best_root_line(&self) -> &[Move];
+    /// The best line found so far from the node at `ply`.
+    fn line(&self, ply: usize) -> &[Move];
+    /// Sets the best line from the node at `ply` (a node starts with an empty one).
+    fn set_line(&mut self, ply: usize, moves: &[Move]);
+    /// Makes `mv` followed by the child's line the best line from `ply`.
+    fn update_pv(&mut self, ply: usize, mv: Move);
+    /// Counts `n` nodes visited without a search (a replayed line); no limit is checked.
+    fn count_nodes(&mut self, n: u64);
+    /// Counts a node at `ply` and checks the limits; `true` when the search must stop.
+    fn count_node_and_check_limits(&mut self, ply: usize) -> bool;
+    /// Whether a limit or `stop` ended the search: the scores now returned mean nothing.
+    fn stopped(&self) -> bool;
+    /// Enters the child reached by `mv` from `board` (`None`: a null move) at `ply`.
+    fn push(&mut self, board: &Board, child_hash: u64, ply: usize, mv: Option<Move>);
+    /// Leaves the child entered last.
+    fn pop(&mut self);
+    /// Puts a position's hash on the path (draw detection) without entering a node; every
+    /// `push_hash` is followed by a `pop_hash`.
+    fn push_hash(&mut self, hash: u64);
+    /// Takes the last hash pushed off the path.
+    fn pop_hash(&mut self);
+    /// Draw by the fifty-move rule, insufficient material or repetition at `ply`.
+    fn is_draw(&self, board: &Board, ply: usize) -> bool;
+    /// The static evaluation, from the side to move's view.
+    fn evaluate(&self, board: &Board) -> Score;
+    /// The quiescence search of `board` within (`alpha`, `beta`) at `ply`.
+    fn qsearch(
+        &mut self,
+        board: &Board,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        pv_node: bool,
+    ) -> Score;
+    /// The search's transposition table.
+    fn tt(&self) -> &TranspositionTable;
+}
 
 /// A move from an opening book.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +155,7 @@ pub trait Extension: Clone + fmt::Debug + Send + Sync + 'static {
     /// `None` searches it with PVS.
     #[inline(always)]
     fn search_root_child(
-        _thread: &mut Thread<'_, Self>,
+        _thread: &mut impl SearchThread<Self>,
         _child: &Board,
         _depth: i32,
         _alpha: Score,
@@ -99,7 +166,7 @@ pub trait Extension: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// An iteration of the main or a helper thread completed.
     #[inline(always)]
-    fn iteration_done(_thread: &mut Thread<'_, Self>) {}
+    fn iteration_done(_thread: &mut impl SearchThread<Self>) {}
 
     // ---- per node and move ----------------------------------------------------------------
 
@@ -130,30 +197,24 @@ pub trait Extension: Clone + fmt::Debug + Send + Sync + 'static {
         false
     }
 
-    /// Whether [`allows`](Extension::allows) and [`retain`](Extension::retain) restrict the
-    /// moves searched (forward pruning by rule); when `false` neither is asked.
+    /// Whether `mv`, the hash move, may be searched at `board` before the node's moves are
+    /// generated (a move filter's answer for one move).
     #[inline(always)]
-    fn filters_moves(&self) -> bool {
-        false
-    }
-
-    /// Whether `mv` may be searched at `board` before the node's moves are generated (the
-    /// hash move); `opponent`: a node of the side not to move at the root.
-    #[inline(always)]
-    fn allows(&self, _board: &Board, _mv: Move, _opponent: bool) -> bool {
+    fn admits(&self, _board: &Board, _mv: Move, _ctx: &OrderingContext) -> bool {
         true
     }
 
-    /// Removes from `moves` (all of `board`'s legal moves, or the root's) those not to search.
+    /// Removes from `moves` (all of `board`'s legal moves, or the root's) those not to search
+    /// (forward pruning by rule).
     #[inline(always)]
-    fn retain(&self, _board: &Board, _moves: &mut MoveList, _opponent: bool) {}
+    fn filter_moves(&self, _board: &Board, _moves: &mut MoveList, _ctx: &OrderingContext) {}
 
     /// Scores `mv` at `board` (the node at `ply` with `depth` left, window (`alpha`, `beta`))
     /// in place of the search below it, leaving the line in the child's PV; `None` searches
     /// it.
     #[inline(always)]
     fn replay(
-        _thread: &mut Thread<'_, Self>,
+        _thread: &mut impl SearchThread<Self>,
         _board: &Board,
         _mv: Move,
         _alpha: Score,
@@ -174,7 +235,7 @@ pub trait Extension: Clone + fmt::Debug + Send + Sync + 'static {
     /// A move raised alpha at `board` (the node at `ply`): its line is the thread's line at
     /// `ply`.
     #[inline(always)]
-    fn line_improved(_thread: &mut Thread<'_, Self>, _board: &Board, _ply: usize) {}
+    fn line_improved(_thread: &mut impl SearchThread<Self>, _board: &Board, _ply: usize) {}
 }
 
 /// The engine's search as it is: no extension.

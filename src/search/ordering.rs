@@ -7,9 +7,10 @@
 //! full sort.
 
 use super::extension::Extension;
+pub use super::extension::OrderingContext;
 use super::history::{Heuristics, Lineage, PieceTo, QuietRows};
 use super::see::{capture_gain, see_ge, see_value};
-use crate::core::{Board, GenType, Move, MoveList, Piece, MAX_MOVES};
+use crate::core::{Board, Color, GenType, Move, MoveList, Piece, MAX_MOVES};
 
 /// Score bands. History values stay within ±`history_max` (16384 by default), far inside the
 /// quiet band.
@@ -83,9 +84,8 @@ pub struct MovePicker {
     lineage: Lineage,
     /// The weight (percent) of capture history among captures.
     capture_weight: i32,
-    /// Whether the node is the opponent's (the side not to move at the root): an
-    /// extension's move filter may treat it differently.
-    opponent: bool,
+    /// The side to move at the root (for an extension's move filter).
+    root_side: Color,
 }
 
 /// Picks made by selection before the rest of the list is sorted once: most cut nodes end
@@ -98,19 +98,6 @@ enum Stage {
     HashMove,
     Generate,
     Pick,
-}
-
-/// What scoring a node's moves needs to know about the node (also what an extension's
-/// ordering is given: [`Extension::score_moves`]).
-pub struct OrderingContext<'a> {
-    /// The thread's heuristics.
-    pub heuristics: &'a Heuristics,
-    /// Distance from the root.
-    pub ply: usize,
-    /// The moves that led here.
-    pub lineage: Lineage,
-    /// The weight (percent) of capture history among captures (`search.capture_history`).
-    pub capture_weight: i32,
 }
 
 /// The engine's ordering: captures by SEE class and MVV-LVA, killers, the counter move,
@@ -143,14 +130,14 @@ struct QuietContext<'a> {
 
 impl MovePicker {
     /// A picker for the main-search node at `ply` reached by `lineage`, trying `hash_move`
-    /// first if it is legal; `capture_weight` is `search.capture_history`, `opponent` says
-    /// whose node it is (for an extension's move filter).
+    /// first if it is legal; `capture_weight` is `search.capture_history`, `root_side` the
+    /// side to move at the root.
     pub fn new(
         hash_move: Option<Move>,
         ply: usize,
         lineage: Lineage,
         capture_weight: i32,
-        opponent: bool,
+        root_side: Color,
     ) -> Self {
         MovePicker {
             hash_move,
@@ -160,7 +147,18 @@ impl MovePicker {
             ply,
             lineage,
             capture_weight,
-            opponent,
+            root_side,
+        }
+    }
+
+    /// What the node's ordering and an extension's hooks are told about the node.
+    fn context<'a>(&self, heuristics: &'a Heuristics) -> OrderingContext<'a> {
+        OrderingContext {
+            heuristics,
+            ply: self.ply,
+            root_side: self.root_side,
+            lineage: self.lineage,
+            capture_weight: self.capture_weight,
         }
     }
 
@@ -182,9 +180,9 @@ impl MovePicker {
     ) -> Option<Move> {
         if self.stage == Stage::HashMove {
             self.stage = Stage::Generate;
-            let allowed = |mv| !ext.filters_moves() || ext.allows(board, mv, self.opponent);
+            let ctx = self.context(heuristics);
             match self.hash_move {
-                Some(mv) if board.is_legal(mv) && allowed(mv) => return Some(mv),
+                Some(mv) if board.is_legal(mv) && ext.admits(board, mv, &ctx) => return Some(mv),
                 _ => self.hash_move = None,
             }
         }
@@ -211,15 +209,8 @@ impl MovePicker {
     ) {
         buffer.moves.clear();
         board.generate(GenType::All, &mut buffer.moves);
-        if ext.filters_moves() {
-            ext.retain(board, &mut buffer.moves, self.opponent);
-        }
-        let ctx = OrderingContext {
-            heuristics,
-            ply: self.ply,
-            lineage: self.lineage,
-            capture_weight: self.capture_weight,
-        };
+        let ctx = self.context(heuristics);
+        ext.filter_moves(board, &mut buffer.moves, &ctx);
         let n = buffer.moves.len();
         let (moves, scores) = (&buffer.moves[..], &mut buffer.scores[..n]);
         if !ext.score_moves(board, moves, scores, &ctx) {
@@ -374,6 +365,7 @@ mod tests {
         let ctx = OrderingContext {
             heuristics: &h,
             ply: 2,
+            root_side: board.side_to_move(),
             lineage,
             capture_weight: 100,
         };

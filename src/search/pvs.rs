@@ -33,7 +33,6 @@
 //! every such hook is folded away.
 
 use std::cell::OnceCell;
-use std::sync::LazyLock;
 
 use super::extension::Extension;
 use super::history::{Heuristics, Lineage};
@@ -137,35 +136,6 @@ struct MoveOrder {
 struct Tried {
     quiets: MoveList,
     noisy: MoveList,
-}
-
-/// `ln n` for `n` in `0..=MAX_PLY` (`ln 0` is never read: the reductions start at depth and
-/// move 1).
-static LN: LazyLock<[f64; MAX_PLY + 1]> =
-    LazyLock::new(|| std::array::from_fn(|n| (n as f64).ln()));
-
-/// Late-move reductions by depth (rows, `0..=MAX_PLY`) and move number (columns, `0..64`):
-/// `lmr_base / 100 + ln(depth) · ln(moves) / (lmr_divisor / 100)`, truncated — with the
-/// defaults `0.84 + ln d · ln m / 1.73` (the second SPSA run's; the first had moved Ethereal's
-/// `0.75 + … / 2.25` to `0.77 + … / 2.07`).
-///
-/// The logarithms come from a table computed once per process ([`LN`]): each search builds
-/// its reduction table from its own parameters, and the 2 × 8,192 calls to `ln` it would
-/// otherwise make were 0.5 % of `bench`'s instructions. The values are the same bits.
-pub(crate) fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
-    let ln = &*LN;
-    (0..=MAX_PLY)
-        .map(|d| {
-            let mut row = [0; 64];
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                if d > 0 {
-                    let x = ln[d] * ln[m] * 100.0 * 100.0 / params.lmr_divisor.max(1) as f64;
-                    *r = ((params.lmr_base as f64 + x) / 100.0) as i32;
-                }
-            }
-            row
-        })
-        .collect()
 }
 
 impl<X: Extension> Thread<'_, X> {
@@ -477,13 +447,12 @@ impl<X: Extension> Thread<'_, X> {
         let ply = node.ply;
         let mut alpha = node.alpha;
         let lineage = self.node_lineage(board, ply);
-        let opponent = board.side_to_move() != self.root.side_to_move();
         let mut picker = MovePicker::new(
             tt_move,
             ply,
             lineage,
             self.config.params.capture_history,
-            opponent,
+            self.root.side_to_move(),
         );
         let mut best_score = -INFINITE;
         let mut best_move = None;
@@ -886,7 +855,7 @@ mod tests {
     #[test]
     fn the_reduction_table_is_the_logarithmic_formula() {
         // Ethereal's coefficients: 0.75 + ln d · ln m / 2.25, truncated.
-        let table = lmr_table(&SearchParams {
+        let table = crate::search::params::lmr_table(&SearchParams {
             lmr_base: 75,
             lmr_divisor: 225,
             ..SearchParams::default()

@@ -15,7 +15,7 @@ impl<X: Extension> Thread<'_, X> {
     /// Quiescence search: captures and promotions (all evasions in check) until the position
     /// is quiet, with stand-pat, delta pruning and SEE pruning of losing captures (*for
     /// extensions* too).
-    pub fn qsearch(
+    pub(crate) fn qsearch(
         &mut self,
         board: &Board,
         mut alpha: Score,

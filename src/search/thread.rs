@@ -2,12 +2,12 @@
 //! node counting and limit checks, draw detection, the transposition table's use.
 //!
 //! The search itself lives beside it: [`super::root`] (iterative deepening and the root),
-//! [`super::pvs`] (the node routine, step by step) and [`super::quiescence`]. The methods
-//! marked *for extensions* are what an [`Extension`]'s hooks may use of a thread.
+//! [`super::pvs`] (the node routine, step by step) and [`super::quiescence`]. What an
+//! [`Extension`]'s hooks may use of a thread is its [`SearchThread`] implementation.
 
 use std::sync::atomic::Ordering;
 
-use super::extension::Extension;
+use super::extension::{Extension, OrderingContext, SearchThread};
 use super::history::{Heuristics, Lineage, PieceTo};
 use super::ordering::MoveBuffer;
 use super::tt::{TranspositionTable, TtHit};
@@ -78,7 +78,7 @@ pub struct Thread<'a, X: Extension> {
     memory: &'a mut X::Memory,
     /// One move buffer per ply.
     pub(crate) buffers: Vec<MoveBuffer>,
-    /// Late-move reductions by depth and move number ([`super::pvs::lmr_table`]).
+    /// Late-move reductions by depth and move number ([`super::params::lmr_table`]).
     pub(crate) lmr: Vec<[i32; 64]>,
     /// Where progress goes (the main thread's is the front end's; helpers' are silent).
     pub(crate) reporter: &'a dyn Reporter,
@@ -125,12 +125,18 @@ impl<'a, X: Extension> Thread<'a, X> {
                 moves.retain(|m| best.contains(m));
             }
         }
-        if config.ext.filters_moves() {
-            let mut list = MoveList::new();
-            list.extend(moves.iter().copied());
-            config.ext.retain(&root, &mut list, false);
-            moves = list.to_vec();
-        }
+        // An extension's move filter, at the root as at every node.
+        let mut list = MoveList::new();
+        list.extend(moves.iter().copied());
+        let ctx = OrderingContext {
+            heuristics: &*heuristics,
+            ply: 0,
+            root_side: root.side_to_move(),
+            lineage: Lineage::default(),
+            capture_weight: config.params.capture_history,
+        };
+        config.ext.filter_moves(&root, &mut list, &ctx);
+        let moves = list.to_vec();
         let root_moves = moves
             .into_iter()
             .map(|mv| RootMove {
@@ -143,7 +149,7 @@ impl<'a, X: Extension> Thread<'a, X> {
                 bound: None,
             })
             .collect();
-        let lmr = super::pvs::lmr_table(&config.params);
+        let lmr = super::params::lmr_table(&config.params);
         let hashes = position.hash_history().to_vec();
         Thread {
             id,
@@ -189,9 +195,9 @@ impl<'a, X: Extension> Thread<'a, X> {
     // ---- bookkeeping ----------------------------------------------------------------------
 
     /// Enters the child of the move `mv` (`None`: a null move) made at `ply` from `board`
-    /// (*for extensions* too: every `push` is followed by a [`Thread::pop`]).
+    /// (every `push` is followed by a [`Thread::pop`]).
     #[inline]
-    pub fn push(&mut self, board: &Board, child_hash: u64, ply: usize, mv: Option<Move>) {
+    pub(crate) fn push(&mut self, board: &Board, child_hash: u64, ply: usize, mv: Option<Move>) {
         self.hashes.push(child_hash);
         self.stack[ply].mv = mv;
         self.stack[ply].key = mv.map(|m| PieceTo::of(board, m));
@@ -210,7 +216,7 @@ impl<'a, X: Extension> Thread<'a, X> {
 
     /// Leaves the child entered by the last [`Thread::push`].
     #[inline]
-    pub fn pop(&mut self) {
+    pub(crate) fn pop(&mut self) {
         self.hashes.pop();
     }
 
@@ -256,7 +262,7 @@ impl<'a, X: Extension> Thread<'a, X> {
     /// (as Stockfish finishes depth 1 whatever the limit): `go nodes 1` still plays a searched
     /// move, the mate in one when there is one.
     #[inline]
-    pub fn count_node_and_check_limits(&mut self, ply: usize) -> bool {
+    pub(crate) fn count_node_and_check_limits(&mut self, ply: usize) -> bool {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.stopped {
@@ -295,7 +301,7 @@ impl<'a, X: Extension> Thread<'a, X> {
     /// Draw by the fifty-move rule, insufficient material or repetition. A repetition of a
     /// position inside the search path is a draw at once (the side could repeat again); one
     /// from before the root needs to be a threefold.
-    pub fn is_draw(&self, board: &Board, ply: usize) -> bool {
+    pub(crate) fn is_draw(&self, board: &Board, ply: usize) -> bool {
         if board.halfmove_clock() >= 100 {
             return !board.is_check() || board.has_legal_move();
         }
@@ -320,14 +326,14 @@ impl<'a, X: Extension> Thread<'a, X> {
         false
     }
 
-    /// The static evaluation, from the side to move's view (*for extensions* too).
+    /// The static evaluation, from the side to move's view.
     #[inline]
-    pub fn evaluate(&self, board: &Board) -> Score {
+    pub(crate) fn evaluate(&self, board: &Board) -> Score {
         self.config.ext.evaluate(&self.config.evaluator, board)
     }
 
     /// Makes `mv` followed by the child's line the best line from `ply`.
-    pub fn update_pv(&mut self, ply: usize, mv: Move) {
+    pub(crate) fn update_pv(&mut self, ply: usize, mv: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
@@ -336,64 +342,87 @@ impl<'a, X: Extension> Thread<'a, X> {
     }
 }
 
-/// What an [`Extension`]'s hooks may read and do of a thread, besides [`Thread::push`],
-/// [`Thread::pop`], [`Thread::count_node_and_check_limits`], [`Thread::is_draw`],
-/// [`Thread::evaluate`], [`Thread::update_pv`] and [`Thread::qsearch`].
-impl<X: Extension> Thread<'_, X> {
-    /// The search's settings, the extension's among them (`config().ext`).
-    pub fn config(&self) -> &SearchConfig<X> {
+/// The thread as an extension's hooks see it ([`SearchThread`]): the engine's own methods,
+/// and the few that only an extension needs (its memory, the lines, counting replayed nodes,
+/// hashes on the path without a node).
+impl<X: Extension> SearchThread<X> for Thread<'_, X> {
+    fn config(&self) -> &SearchConfig<X> {
         self.config
     }
 
-    /// What the extension keeps in this thread from one search of a game to the next.
-    pub fn memory(&mut self) -> &mut X::Memory {
+    fn memory(&mut self) -> &mut X::Memory {
         self.memory
     }
 
-    /// The position searched.
-    pub fn root(&self) -> &Board {
+    fn root(&self) -> &Board {
         &self.root
     }
 
-    /// The line of the best root move so far.
-    pub fn best_root_line(&self) -> &[Move] {
+    fn best_root_line(&self) -> &[Move] {
         self.root_moves.first().map_or(&[], |rm| &rm.pv)
     }
 
-    /// The best line found so far from the node at `ply`.
-    pub fn line(&self, ply: usize) -> &[Move] {
+    fn line(&self, ply: usize) -> &[Move] {
         &self.pv[ply]
     }
 
-    /// Sets the best line from the node at `ply` (a node starts with an empty one).
-    pub fn set_line(&mut self, ply: usize, moves: &[Move]) {
+    fn set_line(&mut self, ply: usize, moves: &[Move]) {
         self.pv[ply].clear();
         self.pv[ply].extend_from_slice(moves);
     }
 
-    /// Counts `n` nodes visited without a search (a replayed line); no limit is checked.
-    pub fn count_nodes(&mut self, n: u64) {
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        Thread::update_pv(self, ply, mv);
+    }
+
+    fn count_nodes(&mut self, n: u64) {
         self.nodes += n;
     }
 
-    /// Puts a position's hash on the path (draw detection) without entering a node; every
-    /// `push_hash` is followed by a [`Thread::pop_hash`].
-    pub fn push_hash(&mut self, hash: u64) {
-        self.hashes.push(hash);
+    fn count_node_and_check_limits(&mut self, ply: usize) -> bool {
+        Thread::count_node_and_check_limits(self, ply)
     }
 
-    /// Takes the last hash pushed off the path.
-    pub fn pop_hash(&mut self) {
-        self.hashes.pop();
-    }
-
-    /// Whether a limit or `stop` ended the search: the scores now returned mean nothing.
-    pub fn stopped(&self) -> bool {
+    fn stopped(&self) -> bool {
         self.stopped
     }
 
-    /// The search's transposition table.
-    pub fn tt(&self) -> &TranspositionTable {
+    fn push(&mut self, board: &Board, child_hash: u64, ply: usize, mv: Option<Move>) {
+        Thread::push(self, board, child_hash, ply, mv);
+    }
+
+    fn pop(&mut self) {
+        Thread::pop(self);
+    }
+
+    fn push_hash(&mut self, hash: u64) {
+        self.hashes.push(hash);
+    }
+
+    fn pop_hash(&mut self) {
+        self.hashes.pop();
+    }
+
+    fn is_draw(&self, board: &Board, ply: usize) -> bool {
+        Thread::is_draw(self, board, ply)
+    }
+
+    fn evaluate(&self, board: &Board) -> Score {
+        Thread::evaluate(self, board)
+    }
+
+    fn qsearch(
+        &mut self,
+        board: &Board,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        pv_node: bool,
+    ) -> Score {
+        Thread::qsearch(self, board, alpha, beta, ply, pv_node)
+    }
+
+    fn tt(&self) -> &TranspositionTable {
         self.shared.tt
     }
 }

@@ -325,7 +325,7 @@ fn run_gradient(
             outln!("resumed from pass {} of {}", state.epoch, args.rounds);
             state
         }
-        None => gradient::GradientState::new(&full, k, train_set.len()),
+        None => gradient::GradientState::new(gradient::real(&full), k, train_set.len()),
     };
     fit_with_checkpoints(
         args,

@@ -5,7 +5,7 @@
 
 use chainmate::core::{Board, Move};
 use chainmate::eval::score::{Score, MAX_PLY};
-use chainmate::search::Thread;
+use chainmate::search::extension::SearchThread;
 
 use super::Lab;
 
@@ -14,7 +14,7 @@ use super::Lab;
 /// its end, instead of searching below `mv` (the chain's moves become the child's line). An
 /// illegal chain is removed. `None`: no chain applies; search normally.
 pub fn replay(
-    thread: &mut Thread<'_, Lab>,
+    thread: &mut impl SearchThread<Lab>,
     board: &Board,
     mv: Move,
     alpha: Score,
@@ -60,7 +60,7 @@ pub fn replay(
 }
 
 /// Stores the best line found from `ply` (starting at `board`) as a chain.
-pub fn remember(thread: &mut Thread<'_, Lab>, board: &Board, ply: usize) {
+pub fn remember(thread: &mut impl SearchThread<Lab>, board: &Board, ply: usize) {
     let max = thread.config().ext.chains.max_length.max(1) as usize;
     let line = thread.line(ply).to_vec();
     thread.memory().store(board, &line, max);
@@ -68,7 +68,7 @@ pub fn remember(thread: &mut Thread<'_, Lab>, board: &Board, ply: usize) {
 
 /// Stores the finished iteration's principal variation (paper 002: "always add final
 /// bestPath to moveChains").
-pub fn remember_root(thread: &mut Thread<'_, Lab>) {
+pub fn remember_root(thread: &mut impl SearchThread<Lab>) {
     let max = thread.config().ext.chains.max_length.max(1) as usize;
     let (root, line) = (*thread.root(), thread.best_root_line().to_vec());
     thread.memory().store(&root, &line, max);

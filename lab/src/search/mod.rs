@@ -7,7 +7,7 @@
 //! | the transposition table switched off (`TranspositionTable`) | — | [`Extension::use_tt`] |
 //! | the papers' evaluators (`Evaluator`) | [`crate::eval`] | [`Extension::evaluate`] |
 //! | paper 002's Chessmaps ordering (`Ordering`) | [`chessmaps`] | [`Extension::score_moves`] |
-//! | paper 000's pruning rules (`Pruning`) | [`pruning`] | [`Extension::filters_moves`], [`Extension::allows`], [`Extension::retain`] |
+//! | paper 000's pruning rules (`Pruning`) | [`pruning`] | [`Extension::admits`], [`Extension::filter_moves`] (a node is the opponent's when its side to move is not the root's) |
 //! | paper 002's move chains (`MoveChains`) | [`chains`], [`chain_replay`] | [`Extension::replay`], [`Extension::line_improved`], [`Extension::iteration_done`]; the chains are the threads' [`Extension::Memory`] |
 //! | opening books (`OwnBook`, `Book`) | [`crate::book`] through [`hooks`] | [`Extension::book_move`] |
 //! | paper 003's action library (`ActionLibrary`) | [`crate::library`] through [`hooks`] | [`Extension::root_moves`], [`Extension::played`] |
@@ -31,9 +31,10 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use chainmate::search::{
-    history, ordering, params, search, see, strength, syzygy, time, tt, BookMove, Bound, Extension,
-    Heuristics, Limits, NoExtension, Quiescence, Reporter, RootMoves, SearchControl, SearchInfo,
-    SearchParams, SearchResult, Silent, Thread, TimeBudget, TranspositionTable, THREAD_STACK,
+    extension::SearchThread, history, ordering, params, search, see, strength, syzygy, time, tt,
+    BookMove, Bound, Extension, Heuristics, Limits, NoExtension, Quiescence, Reporter, RootMoves,
+    SearchControl, SearchInfo, SearchParams, SearchResult, Silent, Thread, TimeBudget,
+    TranspositionTable, THREAD_STACK,
 };
 pub use chains::MoveChains;
 pub use hooks::{BookHook, Hook, LibraryHook, Named, OpeningBook, RootFilter};
@@ -200,7 +201,7 @@ impl Extension for Lab {
     }
 
     fn search_root_child(
-        thread: &mut Thread<'_, Self>,
+        thread: &mut impl SearchThread<Self>,
         child: &Board,
         depth: i32,
         alpha: Score,
@@ -215,7 +216,7 @@ impl Extension for Lab {
         })
     }
 
-    fn iteration_done(thread: &mut Thread<'_, Self>) {
+    fn iteration_done(thread: &mut impl SearchThread<Self>) {
         if thread.config().ext.move_chains {
             chain_replay::remember_root(thread);
         }
@@ -246,20 +247,18 @@ impl Extension for Lab {
         chessmaps
     }
 
-    fn filters_moves(&self) -> bool {
-        self.pruning == PruningScheme::Rules
+    fn admits(&self, board: &Board, mv: Move, ctx: &OrderingContext) -> bool {
+        self.pruning != PruningScheme::Rules || pruning::allows(board, mv, opponent(board, ctx))
     }
 
-    fn allows(&self, board: &Board, mv: Move, opponent: bool) -> bool {
-        pruning::allows(board, mv, opponent)
-    }
-
-    fn retain(&self, board: &Board, moves: &mut MoveList, opponent: bool) {
-        pruning::apply(board, moves, opponent);
+    fn filter_moves(&self, board: &Board, moves: &mut MoveList, ctx: &OrderingContext) {
+        if self.pruning == PruningScheme::Rules {
+            pruning::apply(board, moves, opponent(board, ctx));
+        }
     }
 
     fn replay(
-        thread: &mut Thread<'_, Self>,
+        thread: &mut impl SearchThread<Self>,
         board: &Board,
         mv: Move,
         alpha: Score,
@@ -277,11 +276,17 @@ impl Extension for Lab {
         self.move_chains
     }
 
-    fn line_improved(thread: &mut Thread<'_, Self>, board: &Board, ply: usize) {
+    fn line_improved(thread: &mut impl SearchThread<Self>, board: &Board, ply: usize) {
         if thread.config().ext.move_chains {
             chain_replay::remember(thread, board, ply);
         }
     }
+}
+
+/// Whether the node is the opponent's: its side to move is not the root's (paper 000's rules
+/// are relaxed there).
+fn opponent(board: &Board, ctx: &OrderingContext) -> bool {
+    board.side_to_move() != ctx.root_side
 }
 
 /// The evaluator a configuration searches with: its paper evaluator, or else the engine's

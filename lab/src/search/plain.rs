@@ -4,18 +4,19 @@
 //! measured. The cutoff test is the paper's: checkmate, draw, or the depth limit.
 //!
 //! They run inside the engine's search (its iterative deepening, root loop, node counting,
-//! limits and reports): [`super::Lab`] searches each root move with them instead of PVS.
+//! limits and reports): [`super::Lab`] searches each root move with them instead of PVS,
+//! through the thread's [`SearchThread`] interface.
 
 use chainmate::core::Board;
 use chainmate::eval::score::{self, Score, DRAW, INFINITE, MAX_PLY};
+use chainmate::search::extension::SearchThread;
 use chainmate::search::tt::{Bound, TtHit};
-use chainmate::search::Thread;
 
 use super::Lab;
 
 /// The paper's cutoff test: `Some(score)` at a mate, a draw or the depth limit.
 fn cutoff(
-    thread: &Thread<'_, Lab>,
+    thread: &impl SearchThread<Lab>,
     board: &Board,
     depth: i32,
     ply: usize,
@@ -35,7 +36,12 @@ fn cutoff(
 }
 
 /// Negamax minimax to `depth`: every legal move is searched.
-pub fn minimax(thread: &mut Thread<'_, Lab>, board: &Board, depth: i32, ply: usize) -> Score {
+pub fn minimax(
+    thread: &mut impl SearchThread<Lab>,
+    board: &Board,
+    depth: i32,
+    ply: usize,
+) -> Score {
     thread.set_line(ply, &[]);
     if thread.count_node_and_check_limits(ply) {
         return 0;
@@ -65,7 +71,7 @@ pub fn minimax(thread: &mut Thread<'_, Lab>, board: &Board, depth: i32, ply: usi
 /// Alpha-beta in generation order (fail-hard bounds as in the paper's listing), optionally
 /// with the transposition table.
 pub fn alphabeta(
-    thread: &mut Thread<'_, Lab>,
+    thread: &mut impl SearchThread<Lab>,
     board: &Board,
     depth: i32,
     mut alpha: Score,
@@ -131,7 +137,7 @@ pub fn alphabeta(
 /// The table's score for `board` when its entry is deep enough and its bound settles the
 /// window.
 fn table_cutoff(
-    thread: &Thread<'_, Lab>,
+    thread: &impl SearchThread<Lab>,
     board: &Board,
     depth: i32,
     alpha: Score,

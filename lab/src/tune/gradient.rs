@@ -471,7 +471,7 @@ pub fn tune(
     settings: &GradientSettings,
     report: impl FnMut(&Progress, &Full),
 ) {
-    let state = GradientState::new(evaluator, settings.k, train.len());
+    let state = GradientState::new(real(evaluator), settings.k, train.len());
     tune_from(
         evaluator,
         state,

@@ -3,8 +3,6 @@
 //! another (`tune --method gradient --checkpoint`, `--resume`) and ends with the very
 //! weights of an uninterrupted run.
 
-use crate::eval::full::Full;
-
 /// Where a run stands: the passes done and Adam's state. A run stopped after any pass and
 /// carried on from its state ([`tune_from`]) ends exactly as one run of all the passes: the
 /// state holds everything the next pass reads, written at full precision
@@ -32,10 +30,9 @@ const CHECKPOINT_HEAD: &str =
     "# gradient checkpoint (chainmate-lab tune --method gradient --resume)";
 
 impl GradientState {
-    /// A run about to start from `evaluator`'s weights with scale `k` on `positions`
-    /// training positions.
-    pub fn new(evaluator: &Full, k: f64, positions: usize) -> Self {
-        let w = super::gradient::real(evaluator);
+    /// A run about to start from the weights `w` (as reals, the evaluator's pairs in
+    /// order) with scale `k` on `positions` training positions.
+    pub fn new(w: Vec<[f64; 2]>, k: f64, positions: usize) -> Self {
         GradientState {
             epoch: 0,
             k,
@@ -125,7 +122,7 @@ impl GradientState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::full::idx;
+    use crate::eval::full::{idx, Full};
     use crate::tune::gradient::{tune_from, Dataset, GradientSettings};
     use crate::tune::texel::parse_samples;
 
@@ -157,7 +154,7 @@ mod tests {
         let mut last = None;
         tune_from(
             &mut whole,
-            GradientState::new(&start, 1.0, data.len()),
+            GradientState::new(crate::tune::gradient::real(&start), 1.0, data.len()),
             &data,
             &data,
             &settings,
@@ -173,7 +170,7 @@ mod tests {
         };
         tune_from(
             &mut first,
-            GradientState::new(&start, 1.0, data.len()),
+            GradientState::new(crate::tune::gradient::real(&start), 1.0, data.len()),
             &data,
             &data,
             &short,
