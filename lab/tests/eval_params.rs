@@ -2,7 +2,7 @@
 //! rejected without changing anything.
 
 use chainmate::core::Board;
-use chainmate_lab::eval::params::{load_text, ParamError};
+use chainmate_lab::eval::param_set::{load_text, ParamError};
 use chainmate_lab::eval::{AnyEvaluator, Evaluator};
 
 fn fresh(name: &str) -> AnyEvaluator {

@@ -3,9 +3,11 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use super::{declaration, in_range, parse_bool, ConfigError, EngineOptions, Kind};
-use crate::eval::params::{FileRules, ParamError, ParamKind, ParamSet};
+use super::error::ConfigError;
+use super::option::{declaration, in_range, parse_bool, Kind};
+use crate::eval::param_set::{FileRules, ParamError, ParamKind, ParamSet};
 use crate::eval::Evaluator;
+use crate::search::SearchConfig;
 
 /// Fractional tunables are spins in units of 1/`REAL_SCALE`.
 pub const REAL_SCALE: f64 = 1000.0;
@@ -21,7 +23,8 @@ pub const REAL_SCALE: f64 = 1000.0;
 ///   in thousandths;
 /// * flags: a `check`.
 ///
-/// The defaults `d` are those of [`EngineOptions::default`] (the shipped weights of `full`).
+/// The defaults `d` are those of the default search configuration (the shipped weights of
+/// `full`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tunable {
     /// The option name, `group.param`.
@@ -195,11 +198,11 @@ impl TunableList {
 }
 
 static TUNABLES: LazyLock<TunableList> = LazyLock::new(|| {
-    let defaults = EngineOptions::default();
-    let mut list = Tunable::all_of("search", &defaults.search.params, RangeRule::Search);
+    let defaults = SearchConfig::new();
+    let mut list = Tunable::all_of("search", &defaults.params, RangeRule::Search);
     list.extend(Tunable::all_of(
-        super::FULL,
-        defaults.search.evaluator.params(),
+        FULL,
+        defaults.evaluator.params(),
         RangeRule::Weight,
     ));
     TunableList::new(list)
@@ -235,5 +238,22 @@ pub fn load_params_text(
         group,
         check: &check,
     };
-    crate::eval::params::load_text_with(params, text, Some(&rules))
+    crate::eval::param_set::load_text_with(params, text, Some(&rules))
+}
+
+/// The tunable group of the engine's evaluator, `full`.
+pub const FULL: &str = "full";
+
+/// Loads a `name = value` parameter file into `params`, the parameters of evaluator family
+/// `group`, all of it or nothing (see [`load_params_text`]).
+pub fn load_params_file(
+    params: &mut dyn ParamSet,
+    group: &str,
+    path: &str,
+    tunable: &dyn Fn(&str) -> Option<&'static Tunable>,
+) -> Result<(), ConfigError> {
+    let (text, _) = crate::formats::read_text(std::path::Path::new(path))
+        .map_err(|e| ConfigError::Unusable(format!("cannot read {path}: {e}")))?;
+    load_params_text(params, group, &text, tunable)
+        .map_err(|e| ConfigError::Unusable(format!("{path}: {e}")))
 }

@@ -11,14 +11,14 @@
 pub mod attack_map;
 pub mod features;
 pub mod full;
-pub mod params;
+pub mod param_set;
 pub mod score;
 pub mod wdl;
 
 use std::fmt;
 
 use crate::core::{Board, Color};
-pub use params::{ParamError, ParamSet};
+pub use param_set::{ParamError, ParamSet};
 pub use score::Score;
 
 /// One named term of an evaluation, in centipawns.

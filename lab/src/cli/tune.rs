@@ -9,7 +9,7 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 
 use super::{at_least_one, read, write, CliError, EvaluatorArgs};
-use crate::eval::params::ParamSet;
+use crate::eval::param_set::ParamSet;
 use crate::eval::Evaluator;
 use crate::tune::texel;
 

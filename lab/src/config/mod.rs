@@ -20,13 +20,13 @@ mod presets;
 use std::sync::{Arc, LazyLock};
 
 pub use chainmate::config::{
-    check_value, declaration, find_row, ConfigError, Effect, EngineOptions, Kind, OptionRow,
-    Options, RangeRule, Setter, Tunable, TunableList, Value, REAL_SCALE,
+    check_value, declaration, find_row, ConfigError, Control, Effect, EngineOptions, Kind,
+    OptionRow, Options, RangeRule, Tunable, TunableList, Value, REAL_SCALE,
 };
 pub use presets::{presets_help, Preset, PLAIN, PRESETS};
 
 use chainmate::config::{apply_spec, load_params_file, split_assignment};
-use chainmate::eval::params::ParamSet;
+use chainmate::eval::param_set::ParamSet;
 use chainmate::eval::Evaluator;
 
 use crate::book::cbr::{CaseBase, CbrSettings, CASE_SAMPLE_SEED, NO_DISTANCE_LIMIT};
@@ -96,38 +96,33 @@ const BOOKS: &[&str] = &["off", "cbr", "polyglot"];
 pub const LAB_OPTIONS: &[OptionRow<LabOptions>] = &[
     OptionRow {
         name: "Evaluator",
-        kind: Kind::Combo(AnyEvaluator::NAMES),
         get: |o| o.evaluator_name.clone(),
-        set: Setter::Choice(|o, v| o.select_evaluator(v)),
+        control: Control::Combo(AnyEvaluator::NAMES, |o, v| o.select_evaluator(v)),
     },
     OptionRow {
         name: "EvalFile",
-        kind: Kind::String,
         get: |o| match o.selected {
             Some(_) => o.eval_file.clone(),
             None => o.engine.eval_file.clone(),
         },
-        set: Setter::Text(|o, v| o.load_eval_file(v)),
+        control: Control::String(|o, v| o.load_eval_file(v)),
     },
     OptionRow {
         name: "Search",
-        kind: Kind::Combo(&Algorithm::NAMES),
         get: |o| o.lab.algorithm.to_string(),
-        set: Setter::Choice(|o, v| {
+        control: Control::Combo(&Algorithm::NAMES, |o, v| {
             o.lab.algorithm = v.parse().expect("every choice is an algorithm name")
         }),
     },
     OptionRow {
         name: "TranspositionTable",
-        kind: Kind::Check,
         get: |o| o.lab.use_tt.to_string(),
-        set: Setter::Flag(|o, v| o.lab.use_tt = v),
+        control: Control::Check(|o, v| o.lab.use_tt = v),
     },
     OptionRow {
         name: "Ordering",
-        kind: Kind::Combo(ORDERINGS),
         get: |o| ORDERINGS[(o.lab.ordering == OrderingScheme::Chessmaps) as usize].to_string(),
-        set: Setter::Choice(|o, v| {
+        control: Control::Combo(ORDERINGS, |o, v| {
             o.lab.ordering = match v {
                 "chessmaps" => OrderingScheme::Chessmaps,
                 _ => OrderingScheme::Default,
@@ -136,9 +131,8 @@ pub const LAB_OPTIONS: &[OptionRow<LabOptions>] = &[
     },
     OptionRow {
         name: "Pruning",
-        kind: Kind::Combo(PRUNINGS),
         get: |o| PRUNINGS[(o.lab.pruning == PruningScheme::Rules) as usize].to_string(),
-        set: Setter::Choice(|o, v| {
+        control: Control::Combo(PRUNINGS, |o, v| {
             o.lab.pruning = match v {
                 "rules" => PruningScheme::Rules,
                 _ => PruningScheme::Off,
@@ -147,89 +141,84 @@ pub const LAB_OPTIONS: &[OptionRow<LabOptions>] = &[
     },
     OptionRow {
         name: "MoveChains",
-        kind: Kind::Combo(ON_OFF),
         get: |o| ON_OFF[o.lab.move_chains as usize].to_string(),
-        set: Setter::Choice(|o, v| o.lab.move_chains = v == "on"),
+        control: Control::Combo(ON_OFF, |o, v| o.lab.move_chains = v == "on"),
     },
     OptionRow {
         name: "OwnBook",
-        kind: Kind::Check,
         get: |o| o.own_book.to_string(),
-        set: Setter::Flag(|o, v| o.own_book = v),
+        control: Control::Check(|o, v| o.own_book = v),
     },
     OptionRow {
         name: "Book",
-        kind: Kind::Combo(BOOKS),
         get: |o| o.book_kind.to_string(),
-        set: Setter::Choice(|o, v| o.book_kind = v),
+        control: Control::Combo(BOOKS, |o, v| o.book_kind = v),
     },
     OptionRow {
         name: "BookFile",
-        kind: Kind::String,
         get: |o| o.book_file.clone(),
-        set: Setter::Text(|o, v| o.load_book_file(v)),
+        control: Control::String(|o, v| o.load_book_file(v)),
     },
     OptionRow {
         name: "BookDepth",
-        kind: Kind::Spin { min: 0, max: 1000 },
         get: |o| o.book_depth.to_string(),
-        set: Setter::Int(|o, v| o.book_depth = v as usize),
+        control: Control::Spin {
+            min: 0,
+            max: 1000,
+            set: |o, v| o.book_depth = v as usize,
+        },
     },
     OptionRow {
         name: "BookVariety",
-        kind: Kind::Check,
         get: |o| o.book_variety.to_string(),
-        set: Setter::Flag(|o, v| o.book_variety = v),
+        control: Control::Check(|o, v| o.book_variety = v),
     },
     OptionRow {
         name: "BookSorted",
-        kind: Kind::Check,
         get: |o| o.cbr.sort_by_length.to_string(),
-        set: Setter::Flag(|o, v| o.cbr.sort_by_length = v),
+        control: Control::Check(|o, v| o.cbr.sort_by_length = v),
     },
     OptionRow {
         name: "BookPaperChoices",
-        kind: Kind::Check,
         get: |o| o.cbr.paper_choices.to_string(),
-        set: Setter::Flag(|o, v| o.cbr.paper_choices = v),
+        control: Control::Check(|o, v| o.cbr.paper_choices = v),
     },
     OptionRow {
         name: "BookMaxDistance",
-        kind: Kind::Spin {
+        get: |o| o.cbr.max_distance.unwrap_or(NO_DISTANCE_LIMIT).to_string(),
+        control: Control::Spin {
             min: 0,
             max: NO_DISTANCE_LIMIT as i64,
+            set: |o, v| o.cbr.max_distance = (v < NO_DISTANCE_LIMIT as i64).then_some(v as u32),
         },
-        get: |o| o.cbr.max_distance.unwrap_or(NO_DISTANCE_LIMIT).to_string(),
-        set: Setter::Int(|o, v| {
-            o.cbr.max_distance = (v < NO_DISTANCE_LIMIT as i64).then_some(v as u32)
-        }),
     },
     OptionRow {
         name: "BookCases",
-        kind: Kind::Spin {
+        get: |o| o.book_cases.to_string(),
+        control: Control::Spin {
             min: 0,
             max: 100_000,
+            set: |o, v| o.set_book_cases(v as usize),
         },
-        get: |o| o.book_cases.to_string(),
-        set: Setter::Int(|o, v| o.set_book_cases(v as usize)),
     },
     OptionRow {
         name: "ActionLibrary",
-        kind: Kind::String,
         get: |o| o.action_file.clone(),
-        set: Setter::Text(|o, v| o.load_library(v)),
+        control: Control::String(|o, v| o.load_library(v)),
     },
     OptionRow {
         name: "ActionSimilarity",
-        kind: Kind::Spin { min: 0, max: 100 },
         get: |o| o.action_similarity.to_string(),
-        set: Setter::Int(|o, v| o.action_similarity = v as u32),
+        control: Control::Spin {
+            min: 0,
+            max: 100,
+            set: |o, v| o.action_similarity = v as u32,
+        },
     },
     OptionRow {
         name: "ActionLearn",
-        kind: Kind::Check,
         get: |o| o.action_learn.to_string(),
-        set: Setter::Flag(|o, v| o.action_learn = v),
+        control: Control::Check(|o, v| o.action_learn = v),
     },
 ];
 
@@ -299,7 +288,7 @@ impl LabOptions {
     pub fn load_evaluator_params(
         &mut self,
         text: &str,
-    ) -> Result<(), chainmate::eval::params::ParamError> {
+    ) -> Result<(), chainmate::eval::param_set::ParamError> {
         let family = self.evaluator_family();
         chainmate::config::load_params_text(self.evaluator_params_mut(), family, text, &tunable)
     }

@@ -21,8 +21,8 @@ pub mod tsvetkov;
 pub mod weighted;
 
 pub use chainmate::eval::{
-    attack_map, features, full, params, score, wdl, Evaluator, Explanation, ParamError, ParamSet,
-    Score, Term,
+    attack_map, features, full, param_set, score, wdl, Evaluator, Explanation, ParamError,
+    ParamSet, Score, Term,
 };
 
 use chainmate::core::Board;
@@ -97,7 +97,7 @@ impl AnyEvaluator {
             }
             "tsvetkov:tuned" => {
                 let mut e = tsvetkov::Tsvetkov::default();
-                params::load_text(&mut e.params, TSVETKOV_TUNED)
+                param_set::load_text(&mut e.params, TSVETKOV_TUNED)
                     .expect("the shipped tuned parameters load");
                 Some(AnyEvaluator::Tsvetkov(e))
             }

@@ -55,7 +55,7 @@
 //!   defends). See [`super::attack_map`].
 
 use super::attack_map::piece_attacks;
-use super::params::{PieceTables, SquareTable};
+use super::param_set::{PieceTables, SquareTable};
 use super::pst;
 use super::score::{white_to_side, Score};
 use super::{Evaluator, Explanation, Term};

@@ -12,7 +12,7 @@
 //! Each table is written as a diagram, rank 8 on top, from White's point of view; a black
 //! piece on `sq` reads the entry of `sq.flip_rank()` (`Color::relative_square`).
 
-use super::params::{PieceTables, SquareTable};
+use super::param_set::{PieceTables, SquareTable};
 
 /// Pawns: advance, keep the king's shield (f2/g2/h2 and a2/b2/c2 rewarded), free d2/e2.
 pub const PAWN: SquareTable = SquareTable::from_rank8_first([

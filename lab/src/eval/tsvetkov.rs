@@ -71,7 +71,7 @@
 
 use super::attack_map::piece_attacks;
 use super::features::{development_counts, shelter_zones, CENTRE};
-use super::params::{ParamSet, SquareTable};
+use super::param_set::{ParamSet, SquareTable};
 use super::score::{round_div, white_to_side, Score};
 use super::{Evaluator, Explanation, Term};
 use chainmate::core::attacks::{king_attacks, pawn_attacks_set};
@@ -566,7 +566,7 @@ impl Evaluator for Tsvetkov {
     fn name(&self) -> &'static str {
         static TUNED: std::sync::LazyLock<Vec<(String, f64)>> = std::sync::LazyLock::new(|| {
             let mut e = Tsvetkov::default();
-            super::params::load_text(&mut e.params, super::TSVETKOV_TUNED)
+            super::param_set::load_text(&mut e.params, super::TSVETKOV_TUNED)
                 .expect("the shipped tuned parameters load");
             e.params.entries()
         });

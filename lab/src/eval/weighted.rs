@@ -40,7 +40,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::attack_map::attacked_by;
-use super::params::{PieceTables, SquareTable};
+use super::param_set::{PieceTables, SquareTable};
 use super::pst;
 use super::score::{white_to_side, Score};
 use super::{Evaluator, Explanation, Term};

@@ -37,7 +37,7 @@
 //! run resumed from a checkpoint draws exactly what an uninterrupted run draws; with
 //! node-limited games (reproducible) it ends with the same result.
 
-use crate::eval::params::ParamKind;
+use crate::eval::param_set::ParamKind;
 use chainmate::core::prng::SplitMix64;
 
 /// A weight being learned: its parameter name, range and resolution.

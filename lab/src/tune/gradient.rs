@@ -37,7 +37,7 @@ use crate::eval::full::{
     complexity_adjustment, idx, king_danger_penalty, Full, ScaleCase, Trace,
     KING_DANGER_EG_DIVISOR, KING_DANGER_MG_DIVISOR, MAX_PHASE, SCALE_NORMAL,
 };
-use crate::eval::params::ParamSet;
+use crate::eval::param_set::ParamSet;
 use crate::eval::Evaluator;
 use chainmate::core::Color;
 
@@ -631,7 +631,7 @@ mod tests {
         .join("\n");
         let (samples, _) = parse_samples(&text);
         let mut e = Full::default();
-        crate::eval::params::load_text(
+        crate::eval::param_set::load_text(
             e.params_mut(),
             include_str!("../../../src/eval/full_danger_start.txt"),
         )

@@ -21,7 +21,7 @@
 
 use std::fmt;
 
-use crate::eval::params::ParamKind;
+use crate::eval::param_set::ParamKind;
 use crate::eval::{AnyEvaluator, Evaluator};
 use chainmate::core::{Board, Color};
 use chainmate::formats::epd::EpdRecord;

@@ -15,7 +15,7 @@ use crate::core::{Bitboard, Board, Color, Piece};
 struct PawnEntry {
     pawns: [u64; 2],
     generation: u64,
-    /// The terms' sum, packed ([`super::params::pack`]).
+    /// The terms' sum, packed ([`super::tapered::pack`]).
     packed: i32,
     passed: u64,
 }
@@ -34,7 +34,7 @@ struct KingPawnEntry {
     pawns: [u64; 2],
     kings: [u8; 2],
     generation: u64,
-    /// The terms' sum, packed ([`super::params::pack`]).
+    /// The terms' sum, packed ([`super::tapered::pack`]).
     packed: i32,
 }
 

@@ -6,7 +6,7 @@
 //! shelter zones' pawns, an open file, the distance to the pawns, shelter and storm) are
 //! cached by the search per pawn structure and king squares (`caches.rs`).
 
-use super::params::S;
+use super::tapered::S;
 use super::walk::{add, danger, Accumulator, SideView};
 use super::Full;
 use crate::core::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};

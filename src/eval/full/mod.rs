@@ -132,11 +132,11 @@
 
 mod caches;
 mod king;
-mod params;
 mod passed;
 mod pawns;
 mod pieces;
 mod scaling;
+mod tapered;
 mod threats;
 mod walk;
 mod weights;
@@ -145,15 +145,15 @@ mod weights;
 mod tests;
 
 pub use king::{king_danger_penalty, KING_DANGER_EG_DIVISOR, KING_DANGER_MG_DIVISOR};
-pub use params::{Tapered, S};
 pub use pieces::SPACE_PHASE;
 pub use scaling::{complexity_adjustment, sign, ScaleCase, MAX_PHASE, OPENING_PHASE, SCALE_NORMAL};
+pub use tapered::{Tapered, S};
 pub use walk::{Accumulator, Trace};
 pub use weights::{idx, FullParams, FIELDS};
 
 use std::sync::OnceLock;
 
-use super::params::ParamSet;
+use super::param_set::ParamSet;
 use super::score::{white_to_side, Score};
 use super::{Evaluator, Explanation, Term};
 use crate::core::{Bitboard, Piece};
@@ -171,7 +171,7 @@ pub struct Full {
     /// pawn hash entries computed with the old ones and the packed copy.
     params: FullParams,
     generation: u64,
-    /// The weights packed by flat index ([`params::pack`]), what the search's sum reads;
+    /// The weights packed by flat index ([`tapered::pack`]), what the search's sum reads;
     /// made on first use after every change of the weights.
     packed: OnceLock<Box<[i32; idx::LEN]>>,
 }
@@ -200,7 +200,7 @@ impl Full {
     /// The evaluator with weights loaded from a `name = value` text.
     pub fn from_text(text: &str) -> Result<Full, crate::eval::ParamError> {
         let mut e = Full::default();
-        crate::eval::params::load_text(&mut e.params, text)?;
+        crate::eval::param_set::load_text(&mut e.params, text)?;
         Ok(e)
     }
 
@@ -210,9 +210,9 @@ impl Full {
     }
 
     /// The weights as the Rust block that declares them in `src/eval/full/weights.rs`: what
-    /// ships a fit as the evaluator's defaults (see [`params::rust_block`]).
+    /// ships a fit as the evaluator's defaults (see [`tapered::rust_block`]).
     pub fn weights_as_rust(&self) -> String {
-        params::rust_block(&self.params)
+        tapered::rust_block(&self.params)
     }
 
     /// Sets every weight pair from flat order (see [`FullParams::set_flat`]).
@@ -228,7 +228,7 @@ impl Full {
         self.packed.get_or_init(|| {
             let mut table = Box::new([0; idx::LEN]);
             for (packed, pair) in table.iter_mut().zip(self.params.flat()) {
-                *packed = params::pack(pair);
+                *packed = tapered::pack(pair);
             }
             table
         })

@@ -2,7 +2,7 @@
 //! become one score.
 
 use super::king::king_danger_penalty_int;
-use super::params::unpack;
+use super::tapered::unpack;
 use super::walk::{Accumulator, Sum};
 use super::{idx, Full};
 use crate::core::{Bitboard, Board, Color, Piece};

@@ -22,7 +22,7 @@ pub(super) fn net_count(board: &Board, i: usize) -> i32 {
 /// The shipped weights with the king-danger weights a fit starts from.
 pub(crate) fn with_danger() -> Full {
     let mut e = Full::default();
-    crate::eval::params::load_text(e.params_mut(), include_str!("../full_danger_start.txt"))
+    crate::eval::param_set::load_text(e.params_mut(), include_str!("../full_danger_start.txt"))
         .unwrap();
     e
 }

@@ -3,7 +3,7 @@
 //! one evaluation; and what each term function reads of a side (`SideView`, with both sides'
 //! attack maps, `SideMaps`). The walk's order is `Full::piece_terms` in `mod.rs`.
 
-use super::params::S;
+use super::tapered::S;
 use super::weights::{idx, FIELDS};
 use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks_set, rook_attacks,
@@ -33,7 +33,7 @@ pub trait Accumulator {
 }
 
 /// Sums White's minus Black's weights: what the search needs. The linear terms are summed
-/// as packed pairs ([`super::params::pack`]) read from the evaluator's packed table; the king
+/// as packed pairs ([`super::tapered::pack`]) read from the evaluator's packed table; the king
 /// danger and the complexity, which are not linear, as pairs.
 pub(super) struct Sum<'a> {
     /// The weights packed, by flat index.

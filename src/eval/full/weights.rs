@@ -4,11 +4,11 @@
 //! command line) overrides any of them by name (`passed_eg_6 = 40`).
 //!
 //! The block below is what `chainmate-lab eval --evaluator full --dump-params --rust` prints
-//! (`params::rust_block`), and a test keeps it so: to ship a new fit, print the block for the
+//! (`tapered::rust_block`), and a test keeps it so: to ship a new fit, print the block for the
 //! fitted file (`--params fit.txt`), paste it over this one, and say in the comment above it
 //! how the fit was made (`docs/evaluators.md`, *Shipping a fit*).
 
-use super::params::{full_params, Tapered, S};
+use super::tapered::{full_params, Tapered, S};
 
 // How these values were fitted. Self-play positions:
 //   chainmate-lab datagen --out selfplay-5k-s1.epd --positions 5000000 --nodes 5000 \
@@ -446,7 +446,7 @@ full_params! {
 
 #[cfg(test)]
 mod tests {
-    use super::super::params::rust_block;
+    use super::super::tapered::rust_block;
     use super::FullParams;
 
     #[test]

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::core::Square;
-use crate::eval::params::{InvalidValue, ParamField, ParamKind, ParamSet};
+use crate::eval::param_set::{InvalidValue, ParamField, ParamKind, ParamSet};
 
 /// A middlegame/endgame pair of weights, in centipawns.
 pub type S = [i32; 2];
@@ -107,7 +107,7 @@ macro_rules! full_params {
         /// Flat index of each field's first weight pair (the tuner's coordinates).
         #[allow(non_upper_case_globals, missing_docs)]
         pub mod idx {
-            $crate::eval::full::params::full_params!(@offsets 0usize; $($field : $n,)*);
+            $crate::eval::full::tapered::full_params!(@offsets 0usize; $($field : $n,)*);
         }
 
         /// Every field: name, flat index of its first pair, number of pairs.
@@ -133,7 +133,7 @@ macro_rules! full_params {
     };
     (@offsets $acc:expr; $field:ident : $n:literal, $($rest:tt)*) => {
         pub const $field: usize = $acc;
-        $crate::eval::full::params::full_params!(@offsets $acc + $n; $($rest)*);
+        $crate::eval::full::tapered::full_params!(@offsets $acc + $n; $($rest)*);
     };
 }
 pub(super) use full_params;
@@ -238,7 +238,7 @@ mod tests {
     use super::super::{idx, FullParams};
     use super::{rust_block, wrap, Tapered};
     use crate::core::Square;
-    use crate::eval::params::ParamSet;
+    use crate::eval::param_set::ParamSet;
 
     #[test]
     fn tapered_names_round_trip() {
@@ -253,7 +253,7 @@ mod tests {
         assert!(p.set("passed_mg_8", 1.0).is_err());
         assert!(p.set("passed_free_xx_1", 1.0).is_err());
         let mut q = FullParams::default();
-        crate::eval::params::load_text(&mut q, &p.to_text()).unwrap();
+        crate::eval::param_set::load_text(&mut q, &p.to_text()).unwrap();
         assert_eq!(p, q);
         let flat = p.flat();
         assert_eq!(flat.len(), idx::LEN);

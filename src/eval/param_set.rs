@@ -417,11 +417,11 @@ fn bare_name<'n>(name: &'n str, rules: Option<&FileRules<'_>>) -> Result<&'n str
 #[macro_export]
 macro_rules! params_field_access {
     () => {
-        fn params(&self) -> &dyn $crate::eval::params::ParamSet {
+        fn params(&self) -> &dyn $crate::eval::param_set::ParamSet {
             &self.params
         }
 
-        fn params_mut(&mut self) -> &mut dyn $crate::eval::params::ParamSet {
+        fn params_mut(&mut self) -> &mut dyn $crate::eval::param_set::ParamSet {
             &mut self.params
         }
     };
@@ -501,17 +501,17 @@ macro_rules! params {
             }
         }
 
-        impl $crate::eval::params::ParamSet for $name {
-            fn fields(&self) -> Vec<(&'static str, &'static str, &dyn $crate::eval::params::ParamField)> {
-                vec![ $( (stringify!($field), concat!($($doc, " ",)* ""), &self.$field as &dyn $crate::eval::params::ParamField), )* ]
+        impl $crate::eval::param_set::ParamSet for $name {
+            fn fields(&self) -> Vec<(&'static str, &'static str, &dyn $crate::eval::param_set::ParamField)> {
+                vec![ $( (stringify!($field), concat!($($doc, " ",)* ""), &self.$field as &dyn $crate::eval::param_set::ParamField), )* ]
             }
-            fn set(&mut self, name: &str, value: f64) -> Result<(), $crate::eval::params::ParamError> {
-                use $crate::eval::params::ParamField as _;
+            fn set(&mut self, name: &str, value: f64) -> Result<(), $crate::eval::param_set::ParamError> {
+                use $crate::eval::param_set::ParamField as _;
                 $(
                     if let Some(rest) = name.strip_prefix(stringify!($field)) {
                         if let Some(i) = self.$field.index_of(rest) {
-                            return self.$field.set(i, value).map_err(|$crate::eval::params::InvalidValue| {
-                                $crate::eval::params::ParamError::BadValue {
+                            return self.$field.set(i, value).map_err(|$crate::eval::param_set::InvalidValue| {
+                                $crate::eval::param_set::ParamError::BadValue {
                                     name: name.to_string(),
                                     value: value.to_string(),
                                 }
@@ -519,7 +519,7 @@ macro_rules! params {
                         }
                     }
                 )*
-                Err($crate::eval::params::ParamError::Unknown(name.to_string()))
+                Err($crate::eval::param_set::ParamError::Unknown(name.to_string()))
             }
         }
     };
