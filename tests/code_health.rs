@@ -68,7 +68,7 @@ const LAYERS: [(&str, Layers); 2] = [
                 "tune",
                 &["parallel", "eval", "search", "config", "tournament"],
             ),
-            ("data", &["search", "tournament", "tune"]),
+            ("data", &["parallel", "search", "tournament", "tune"]),
             (
                 "experiments",
                 &[

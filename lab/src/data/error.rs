@@ -18,7 +18,7 @@
 use chainmate::core::{Board, Color, Piece, Position};
 
 use crate::search::{SearchConfig, Searcher};
-use crate::tune::texel::{expected_score, parallel_sum, Sample};
+use crate::tune::texel::{best_k, expected_score, parallel_sum, Sample};
 
 /// The phases, by non-pawn material in tenths of a pawn (knight 30, bishop 30, rook 45,
 /// queen 90): at least the bound.
@@ -101,57 +101,34 @@ pub struct ErrorReport {
     pub result_error: f64,
 }
 
-/// The `K` in [0.1, 4] minimising `mean (R − σ_K(x))²` over `(x, R)` (golden-section).
+/// The `K` minimising `mean (R − σ_K(x))²` over `(x, R)` (as [`crate::tune::texel::fit_k`]
+/// fits an evaluator's).
 pub fn fit_k(points: &[(f64, f64)], threads: usize) -> f64 {
-    let error = |k: f64| {
+    best_k(|k| {
         parallel_sum(points.len(), threads, |i| {
             let (x, r) = points[i];
             (r - expected_score(x, k)).powi(2)
         }) / points.len().max(1) as f64
-    };
-    let (mut lo, mut hi) = (0.1f64, 4.0f64);
-    let g = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..50 {
-        let a = hi - g * (hi - lo);
-        let b = lo + g * (hi - lo);
-        if error(a) < error(b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    })
 }
 
 /// Our quiescence scores (White's view) of `samples`, with `config`'s evaluator.
 pub fn quiescence_scores(samples: &[Sample], config: &SearchConfig, threads: usize) -> Vec<f64> {
-    let part = samples.len().div_ceil(threads.max(1)).max(1);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = samples
-            .chunks(part)
-            .map(|chunk| {
-                s.spawn(move || {
-                    let mut searcher = Searcher::new(1);
-                    chunk
-                        .iter()
-                        .map(|x| {
-                            // A fresh table for each position: its score is its own alone.
-                            searcher.clear();
-                            let q = searcher.quiescence(&Position::new(x.board), config).score;
-                            match x.board.side_to_move() {
-                                Color::White => f64::from(q),
-                                Color::Black => -f64::from(q),
-                            }
-                        })
-                        .collect::<Vec<f64>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("no panic"))
-            .collect()
-    })
+    crate::parallel::parallel_map(
+        samples,
+        threads,
+        || Searcher::new(1),
+        |searcher, x| {
+            // A fresh table for each position: its score is its own alone.
+            searcher.clear();
+            let q = searcher.quiescence(&Position::new(x.board), config).score;
+            match x.board.side_to_move() {
+                Color::White => f64::from(q),
+                Color::Black => -f64::from(q),
+            }
+        },
+        &|| {},
+    )
 }
 
 /// The evaluation error on `samples` (those with a teacher's score are used).

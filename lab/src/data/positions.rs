@@ -94,28 +94,15 @@ pub fn samples(
     config: &SearchConfig,
     threads: usize,
 ) -> Vec<Sample> {
-    let part = games.len().div_ceil(threads.max(1)).max(1);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..games.len())
-            .step_by(part)
-            .map(|a| {
-                let b = (a + part).min(games.len());
-                s.spawn(move || {
-                    let mut quiet = Searcher::new(1);
-                    (a..b)
-                        .flat_map(|i| {
-                            let t = teacher.map(|t| &t[i]);
-                            game_samples(&games[i], t, filter, &mut quiet, config)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("no panic"))
-            .collect()
-    })
+    let numbered: Vec<usize> = (0..games.len()).collect();
+    let per_game = crate::parallel::parallel_map(
+        &numbered,
+        threads,
+        || Searcher::new(1),
+        |quiet, &i| game_samples(&games[i], teacher.map(|t| &t[i]), filter, quiet, config),
+        &|| {},
+    );
+    per_game.into_iter().flatten().collect()
 }
 
 /// A teacher chunk's games checked against the chunk they score (same starts and moves).

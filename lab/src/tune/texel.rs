@@ -120,15 +120,20 @@ pub fn mean_error(evaluator: &AnyEvaluator, samples: &[Sample], k: f64, threads:
     total / samples.len() as f64
 }
 
-/// The `K` in [0.1, 4] that minimises the error (golden-section search; the error is
-/// unimodal in `K`).
+/// The `K` in [0.1, 4] that minimises the error.
 pub fn fit_k(evaluator: &AnyEvaluator, samples: &[Sample], threads: usize) -> f64 {
+    best_k(|k| mean_error(evaluator, samples, k, threads))
+}
+
+/// The `K` in [0.1, 4] that minimises `error(K)` (golden-section search, 40 steps: the
+/// errors of the sigmoid fits are unimodal in `K`).
+pub fn best_k(error: impl Fn(f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (0.1f64, 4.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
         let a = hi - g * (hi - lo);
         let b = lo + g * (hi - lo);
-        if mean_error(evaluator, samples, a, threads) < mean_error(evaluator, samples, b, threads) {
+        if error(a) < error(b) {
             hi = b;
         } else {
             lo = a;
