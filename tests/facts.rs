@@ -144,6 +144,51 @@ fn bench_json_is_one_object_with_the_signature() {
     assert!(v.get("commit").and_then(|s| s.as_str()).is_some());
 }
 
+/// `bench --positions` prints the bench's positions, the ones its signature searches.
+#[test]
+fn bench_positions_are_the_signatures_positions() {
+    let out = chainmate(&["bench", "--positions"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let fens: Vec<&str> = stdout.lines().collect();
+    assert_eq!(fens, chainmate::bench::BENCH_FENS);
+}
+
+/// `bench --stats` counts in a build with the feature `search-stats` (the counts add up:
+/// every node is a PV, cut, all or quiescence node, a cutoff follows a try) and is refused
+/// with the way to make such a build in any other.
+#[test]
+fn bench_stats_count_or_say_how_to_build_a_counting_engine() {
+    if !cfg!(feature = "search-stats") {
+        let out = chainmate(&["bench", "4", "--stats"]);
+        assert!(!out.status.success());
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains("--features search-stats"), "{stderr}");
+        return;
+    }
+    let v = common::json::object_of(&["bench", "6", "--stats", "--json"]);
+    let stats = v.get("stats").expect("a stats object");
+    let count = |key: &str| {
+        stats
+            .get(key)
+            .and_then(|n| n.as_f64())
+            .unwrap_or_else(|| panic!("{key}"))
+    };
+    let nodes = v.get("nodes").and_then(|n| n.as_f64()).unwrap();
+    let typed = count("pv_nodes") + count("cut_nodes") + count("all_nodes") + count("qs_nodes");
+    // The root of each iteration is counted as a node outside pvs.
+    assert!(
+        typed <= nodes && typed >= 0.95 * nodes,
+        "{typed} of {nodes}"
+    );
+    assert!(count("null_cutoffs") <= count("null_tried"));
+    let singular = count("singular_extended") + count("multi_cuts") + count("negative_extensions");
+    assert!(singular <= count("singular_tried"));
+    assert!(count("re_searches") <= count("reduced"));
+    assert!(count("reduction_plies") >= count("reduced"));
+    assert!(count("stand_pats") <= count("qs_nodes"));
+}
+
 /// A suite whose file name holds a quote and a backslash: the JSON escapes them, parses,
 /// and gives the name back.
 #[test]

@@ -21,6 +21,7 @@
 //! | `see.rs`, `tt.rs` (and `tt/memory.rs`), `time.rs`, `params.rs` | exchange evaluation, the table (and its memory), time, parameters |
 //! | `syzygy.rs` | Syzygy tablebases at the root (DTZ ranking) and the plan for the search's WDL probes |
 //! | `strength.rs` | `UCI_LimitStrength`: fewer nodes and a move drawn from several lines |
+//! | `stats.rs` | counters of node types and pruning rules, in a build with the `search-stats` feature |
 //! | `extension.rs` | the [`Extension`] trait and [`NoExtension`] |
 
 pub mod extension;
@@ -32,6 +33,7 @@ mod pvs;
 mod quiescence;
 mod root;
 pub mod see;
+pub mod stats;
 pub mod strength;
 pub mod syzygy;
 mod thread;

@@ -39,6 +39,7 @@ use super::history::{Heuristics, Lineage};
 use super::ordering::MovePicker;
 use super::params::SearchParams;
 use super::see::see_ge;
+use super::stats::{self, Counter};
 use super::thread::Thread;
 use super::tt::{Bound, TtHit};
 use crate::core::{Board, CheckInfo, Move, MoveList, Piece};
@@ -163,6 +164,11 @@ impl<X: Extension> Thread<'_, X> {
         self.pv[ply].clear();
 
         // Step 2. Node entry.
+        stats::bump(match kind {
+            NodeKind::Pv => Counter::PvNode,
+            NodeKind::Cut => Counter::CutNode,
+            NodeKind::All => Counter::AllNode,
+        });
         let (mut alpha, beta) = match self.node_entry(board, alpha, beta, ply) {
             Ok(window) => window,
             Err(score) => return score,
@@ -173,6 +179,7 @@ impl<X: Extension> Thread<'_, X> {
         let tt = self.tt_probe(board.hash(), ply);
         if excluded.is_none() {
             if let Some(score) = tt_cutoff(tt, depth, alpha, beta, pv_node) {
+                stats::bump(Counter::TtCutoff);
                 return score;
             }
         }
@@ -213,6 +220,7 @@ impl<X: Extension> Thread<'_, X> {
         if !pv_node && !in_check && excluded.is_none() && beta.abs() < TB_WIN_IN_MAX_PLY {
             // Step 6. Reverse futility pruning.
             if let Some(score) = reverse_futility(&node, &self.config.params) {
+                stats::bump(Counter::ReverseFutility);
                 return score;
             }
             // Step 7. Null-move pruning.
@@ -228,6 +236,7 @@ impl<X: Extension> Thread<'_, X> {
             && (pv_node || cut_node)
             && excluded.is_none()
         {
+            stats::bump(Counter::Iir);
             node.depth -= 1;
         }
 
@@ -418,6 +427,7 @@ impl<X: Extension> Thread<'_, X> {
             + depth / p.nmp_depth_divisor.max(1)
             + ((node.eval.sharp - beta) / p.nmp_eval_divisor.max(1)).min(3);
         let null = board.null_move()?;
+        stats::bump(Counter::NullTried);
         self.prefetch(null.hash());
         self.push(board, null.hash(), ply, None);
         let kind = NodeKind::non_pv(!node.cut_node);
@@ -427,6 +437,9 @@ impl<X: Extension> Thread<'_, X> {
             return Some(0);
         }
         // A mate found after passing proves nothing about the real moves: beta stands.
+        if score >= beta {
+            stats::bump(Counter::NullCutoff);
+        }
         (score >= beta).then_some(if score >= TB_WIN_IN_MAX_PLY {
             beta
         } else {
@@ -574,6 +587,7 @@ impl<X: Extension> Thread<'_, X> {
             return Ok(0);
         }
         let singular_beta = hit.score - p.se_margin * node.depth;
+        stats::bump(Counter::SingularTried);
         let ply = node.ply;
         self.stack[ply].excluded = hit.mv;
         let kind = NodeKind::non_pv(node.cut_node);
@@ -584,10 +598,13 @@ impl<X: Extension> Thread<'_, X> {
             return Err(0);
         }
         if score < singular_beta {
+            stats::bump(Counter::SingularExtended);
             Ok(1)
         } else if singular_beta >= node.beta {
+            stats::bump(Counter::MultiCut);
             Err(singular_beta)
         } else if hit.score >= node.beta {
+            stats::bump(Counter::NegativeExtension);
             Ok(-1)
         } else {
             Ok(0)
@@ -623,6 +640,10 @@ impl<X: Extension> Thread<'_, X> {
             // The others: a null window, reduced when late and quiet; a fail high is searched
             // again at full depth, and at a PV node with the full window.
             let r = self.late_move_reduction(board, &child, mv, node, order);
+            if r > 0 {
+                stats::bump(Counter::Reduced);
+                stats::add(Counter::ReductionPlies, r as u64);
+            }
             let (zw_alpha, zw_beta) = (-alpha - 1, -alpha);
             let child_ply = ply + 1;
             let mut s = -self.pvs(
@@ -634,6 +655,7 @@ impl<X: Extension> Thread<'_, X> {
                 NodeKind::Cut,
             );
             if s > alpha && r > 0 {
+                stats::bump(Counter::ReSearch);
                 let kind = NodeKind::non_pv(!node.cut_node);
                 s = -self.pvs(&child, new_depth, zw_alpha, zw_beta, child_ply, kind);
             }
@@ -814,22 +836,32 @@ pub(crate) fn shallow_prune(
     let tactical =
         mv.is_noisy() || board.gives_check_with(check_info.get_or_init(|| board.check_info()), mv);
     if tactical {
-        return depth <= p.see_max_depth
-            && !see_ge(board, mv, -p.see_capture_margin * depth * depth);
+        let pruned =
+            depth <= p.see_max_depth && !see_ge(board, mv, -p.see_capture_margin * depth * depth);
+        if pruned {
+            stats::bump(Counter::SeeNoisyPrune);
+        }
+        return pruned;
     }
     // Late-move pruning: enough quiet moves tried (half as many when not improving: the
     // halving as a shift, since a division by a variable costs a divide instruction).
     let lmp_limit = (p.lmp_base + depth * depth) as usize >> (!node.improving as usize);
     if depth <= p.lmp_max_depth && move_count > lmp_limit {
+        stats::bump(Counter::LateMovePrune);
         return true;
     }
     // Futility pruning: even a good quiet move cannot lift the evaluation to alpha.
     let margin = p.futility_base + p.futility_per_depth * (depth - 1);
     if !node.in_check && depth <= p.futility_max_depth && node.eval.sharp + margin <= alpha {
+        stats::bump(Counter::FutilityPrune);
         return true;
     }
     // SEE pruning: the move loses too much material on its square.
-    depth <= p.see_max_depth && !see_ge(board, mv, -p.see_quiet_margin * depth)
+    let pruned = depth <= p.see_max_depth && !see_ge(board, mv, -p.see_quiet_margin * depth);
+    if pruned {
+        stats::bump(Counter::SeeQuietPrune);
+    }
+    pruned
 }
 
 /// Step 9c. The late-move reduction of a quiet move at `node`: the table's value `base` for

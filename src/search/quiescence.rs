@@ -6,6 +6,7 @@ use super::extension::Extension;
 use super::ordering::{quiescence_moves, victim_value};
 use super::pvs::tt_cutoff;
 use super::see::see_ge;
+use super::stats::{self, Counter};
 use super::thread::Thread;
 use super::tt::{Bound, TtHit};
 use crate::core::Board;
@@ -24,6 +25,7 @@ impl<X: Extension> Thread<'_, X> {
         pv_node: bool,
     ) -> Score {
         self.pv[ply].clear();
+        stats::bump(Counter::QsNode);
         if self.count_node_and_check_limits(ply) {
             return 0;
         }
@@ -44,6 +46,7 @@ impl<X: Extension> Thread<'_, X> {
             self.evaluate_corrected(board, tt.map(|h| h.eval))
         };
         if stand_pat >= beta {
+            stats::bump(Counter::StandPat);
             return stand_pat;
         }
         let original_alpha = alpha;
@@ -59,6 +62,7 @@ impl<X: Extension> Thread<'_, X> {
                 if stand_pat + gain + self.config.params.qs_delta_margin <= alpha
                     || !see_ge(board, mv, 0)
                 {
+                    stats::bump(Counter::QsPrune);
                     continue;
                 }
             }

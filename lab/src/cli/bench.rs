@@ -47,7 +47,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         .engine
         .options(&[format!("Search={}", args.search)])?
         .search_config();
-    chainmate::cli::bench::print_bench(&config, args.depth, args.threads, args.json)
+    chainmate::cli::bench::print_bench(&config, args.depth, args.threads, args.json, false)
 }
 
 /// A pin's result as JSON: its name, nodes, pinned value and whether they agree.
