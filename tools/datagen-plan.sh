@@ -51,7 +51,10 @@ chunk() { # chunk DIR K GAMES BOOK RANDOM_PLIES SEED [--holdout]
         --concurrency "$CONCURRENCY" --manifest data/README.md "$@"
     local row
     row=$(grep -F "| ${file#data/} |" data/README.md | cut -d'|' -f5,6 | tr -s ' ')
-    commit "$file" "data: $file ($row games | positions), made by tools/datagen-plan.sh. Bench: 913460 (unchanged)"
+    # The signature of the engine that played the chunk, as its row names it (the data
+    # change no code: a BIN built from the commit checked out gives the tree's signature).
+    bench=$(grep -F "| ${file#data/} |" data/README.md | grep -o 'Bench [0-9]*' | cut -d' ' -f2)
+    commit "$file" "data: $file ($row games | positions), made by tools/datagen-plan.sh. Bench: $bench (unchanged)"
 }
 
 chunk data/holdout/8moves-r2-s45 0 2000 "$BOOKS/8moves_v3_sample4999.epd" 2 45 --holdout
