@@ -49,11 +49,12 @@ chunk() { # chunk DIR K GAMES BOOK RANDOM_PLIES SEED [--holdout]
     nice -n "$NICE" "$BIN" datagen --viri "$dir" --chunks "$k" --games-per-chunk "$games" \
         --book "$book" --random-plies "$plies" --seed "$seed" --nodes 5000 \
         --concurrency "$CONCURRENCY" --manifest data/README.md "$@"
-    local row
-    row=$(grep -F "| ${file#data/} |" data/README.md | cut -d'|' -f5,6 | tr -s ' ')
-    # The signature of the engine that played the chunk, as its row names it (the data
+    # The chunk's row: its counts, and the signature of the engine that played it (the data
     # change no code: a BIN built from the commit checked out gives the tree's signature).
-    bench=$(grep -F "| ${file#data/} |" data/README.md | grep -o 'Bench [0-9]*' | cut -d' ' -f2)
+    local line row bench
+    line=$(grep -F "| ${file#data/} |" data/README.md)
+    row=$(cut -d'|' -f5,6 <<<"$line" | tr -s ' ')
+    bench=$(grep -o 'Bench [0-9]*' <<<"$line" | cut -d' ' -f2)
     commit "$file" "data: $file ($row games | positions), made by tools/datagen-plan.sh. Bench: $bench (unchanged)"
 }
 
