@@ -52,7 +52,7 @@ chunk() { # chunk DIR K GAMES BOOK RANDOM_PLIES SEED [--holdout]
     # The chunk's row: its counts, and the signature of the engine that played it (the data
     # change no code: a BIN built from the commit checked out gives the tree's signature).
     local line row bench
-    line=$(grep -F "| ${file#data/} |" data/README.md)
+    line=$(awk -v f="| ${file#data/} |" 'index($0, f) == 1' data/README.md)
     row=$(cut -d'|' -f5,6 <<<"$line" | tr -s ' ')
     bench=$(grep -o 'Bench [0-9]*' <<<"$line" | cut -d' ' -f2)
     commit "$file" "data: $file ($row games | positions), made by tools/datagen-plan.sh. Bench: $bench (unchanged)"
