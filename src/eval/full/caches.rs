@@ -90,11 +90,11 @@ impl Full {
                 *entry = PawnEntry {
                     pawns: key,
                     generation: self.generation,
-                    packed: sum.packed,
+                    packed: sum.packed(),
                     passed: passed.0,
                 };
             }
-            acc.packed = acc.packed.wrapping_add(entry.packed);
+            acc.add_packed(entry.packed);
             Bitboard(entry.passed)
         })
     }
@@ -130,10 +130,10 @@ impl Full {
                     pawns,
                     kings,
                     generation: self.generation,
-                    packed: sum.packed,
+                    packed: sum.packed(),
                 };
             }
-            acc.packed = acc.packed.wrapping_add(entry.packed);
+            acc.add_packed(entry.packed);
         })
     }
 

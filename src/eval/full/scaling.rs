@@ -43,8 +43,8 @@ impl Sum<'_> {
     /// complexity to the endgame sum (once, after the walk).
     #[inline]
     pub(super) fn settle(&mut self) {
-        [self.mg, self.eg] = unpack(self.packed);
-        self.packed = 0;
+        [self.mg, self.eg] = unpack(self.packed());
+        self.sides = [0; 2];
         for color in [Color::White, Color::Black] {
             let [mg, eg] = king_danger_penalty_int(self.danger[color.index()]);
             self.mg -= mg * color.sign();

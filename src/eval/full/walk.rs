@@ -38,8 +38,9 @@ pub trait Accumulator {
 pub(super) struct Sum<'a> {
     /// The weights packed, by flat index.
     table: &'a [i32; idx::LEN],
-    /// White's minus Black's linear terms so far, packed.
-    pub(super) packed: i32,
+    /// White's and Black's linear terms so far, packed, each side apart (the net is
+    /// [`Sum::packed`]: adding to a side's own sum spares a multiplication by its sign).
+    pub(super) sides: [i32; 2],
     /// The middlegame sum, once settled.
     pub(super) mg: i32,
     /// The endgame sum, once settled.
@@ -56,11 +57,23 @@ impl<'a> Sum<'a> {
         self.table
     }
 
+    /// White's minus Black's linear terms so far, packed.
+    #[inline(always)]
+    pub(super) fn packed(&self) -> i32 {
+        self.sides[0].wrapping_sub(self.sides[1])
+    }
+
+    /// Adds a packed sum of White's minus Black's terms (a cached entry's).
+    #[inline(always)]
+    pub(super) fn add_packed(&mut self, packed: i32) {
+        self.sides[0] = self.sides[0].wrapping_add(packed);
+    }
+
     /// An empty sum over the packed weights `table`.
     pub(super) fn new(table: &'a [i32; idx::LEN]) -> Self {
         Sum {
             table,
-            packed: 0,
+            sides: [0; 2],
             mg: 0,
             eg: 0,
             danger: [[0; 2]; 2],
@@ -74,8 +87,8 @@ impl Accumulator for Sum<'_> {
 
     #[inline(always)]
     fn add(&mut self, color: Color, index: usize, count: i32) {
-        let c = count * color.sign();
-        self.packed = self.packed.wrapping_add(self.table[index].wrapping_mul(c));
+        let side = &mut self.sides[color.index()];
+        *side = side.wrapping_add(self.table[index].wrapping_mul(count));
     }
 
     #[inline(always)]
