@@ -197,6 +197,7 @@ fn a_teacher_scores_the_same_games_and_the_evaluation_error_is_measured() {
     let error: f64 = field(&report, "error").parse().unwrap();
     assert!((0.0..0.25).contains(&error), "{report}");
     assert!(report.contains("\"by_phase\":[") && report.contains("\"class\":\"endgame\""));
+    assert!(report.contains("\"by_concept\":[{\"group\":\"king danger\""));
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -330,6 +330,21 @@ fn run_error(args: &ErrorArgs) -> Result<(), CliError> {
                 buckets(&error::MATERIAL, &report.by_material),
             )
             .array(
+                "by_concept",
+                error::CONCEPTS
+                    .iter()
+                    .zip(&report.by_concept)
+                    .map(|(&(group, class), b)| {
+                        JsonObject::new()
+                            .string("group", group)
+                            .string("class", class)
+                            .int("positions", b.positions)
+                            .float("error", b.error)
+                            .render()
+                    })
+                    .collect::<Vec<_>>(),
+            )
+            .array(
                 "chunks",
                 files.iter().map(|f| chainmate::text::json_string(f)),
             );
@@ -359,6 +374,12 @@ fn run_error(args: &ErrorArgs) -> Result<(), CliError> {
     outln!("| --- | ---: | ---: |");
     for ((name, _), b) in error::MATERIAL.iter().zip(&report.by_material) {
         outln!("| {name} | {} | {:.6} |", b.positions, b.error);
+    }
+    outln!();
+    outln!("| concept | class | positions | error |");
+    outln!("| --- | --- | ---: | ---: |");
+    for ((group, class), b) in error::CONCEPTS.iter().zip(&report.by_concept) {
+        outln!("| {group} | {class} | {} | {:.6} |", b.positions, b.error);
     }
     Ok(())
 }

@@ -13,9 +13,16 @@
 //!   bishop 3, rook 4.5, queen 9; 60 at the start), at paper 004's stage thresholds: opening
 //!   (≥ 45), middlegame (30–45), late middlegame (15–30), endgame (< 15);
 //! * **material** by the difference in material (pawn 1, knight and bishop 3, rook 5, queen
-//!   9): level, one pawn, two or three (a minor piece, the exchange and a pawn), more.
+//!   9): level, one pawn, two or three (a minor piece, the exchange and a pawn), more;
+//! * **concept**, three groups that follow the evaluation's own concerns, each position in one
+//!   class of each: *king danger* — how many kings have the shipped `full` evaluator's king
+//!   danger switched on (two attackers, or one beside a queen: the gate does not depend on
+//!   the weights); *passed pawns* — none, some (none past its fifth rank), one on its sixth
+//!   or seventh; *scaling* — opposite-coloured bishops as each side's only bishop, a side
+//!   without pawns, neither (the endgame scale's cases).
 
-use chainmate::core::{Board, Color, Piece, Position};
+use chainmate::core::{Bitboard, Board, Color, Piece, Position};
+use chainmate::eval::full::Full;
 
 use crate::search::{SearchConfig, Searcher};
 use crate::tune::texel::{best_k, expected_score, parallel_sum, Sample};
@@ -36,6 +43,58 @@ pub const MATERIAL: [(&str, u32); 4] = [
     ("two or three pawns", 3),
     ("more", u32::MAX),
 ];
+
+/// The concept classes: `(group, class)`, each group's classes together (see the module
+/// documentation; [`concept_classes`] gives a position's class in each group).
+pub const CONCEPTS: [(&str, &str); 9] = [
+    ("king danger", "neither king"),
+    ("king danger", "one king"),
+    ("king danger", "both kings"),
+    ("passed pawns", "none"),
+    ("passed pawns", "none past the fifth rank"),
+    ("passed pawns", "on the sixth or seventh"),
+    ("scaling", "opposite-coloured bishops"),
+    ("scaling", "a side without pawns"),
+    ("scaling", "neither"),
+];
+
+/// `board`'s class in each of the three concept groups (indices of [`CONCEPTS`]); `full` is
+/// the evaluator whose king-danger gate is read (its trace records danger counts only when
+/// the gate is open, whatever the weights).
+pub fn concept_classes(board: &Board, full: &Full) -> [usize; 3] {
+    let trace = full.trace(board);
+    let kings = trace.danger.iter().filter(|d| !d.is_empty()).count();
+    let mut furthest = None;
+    for color in [Color::White, Color::Black] {
+        let enemy = board.colored(!color, Piece::Pawn);
+        for sq in board.colored(color, Piece::Pawn) {
+            let ahead = Bitboard::from_square(sq).front_span(color);
+            if ((ahead | ahead.beside()) & enemy).is_empty() {
+                let rank = color.relative_rank(sq.rank()).index();
+                furthest = furthest.max(Some(rank));
+            }
+        }
+    }
+    let passed = match furthest {
+        None => 3,
+        Some(r) if r <= 4 => 4,
+        Some(_) => 5,
+    };
+    let bishops = [Color::White, Color::Black].map(|c| board.colored(c, Piece::Bishop));
+    let one_each = bishops.iter().all(|b| b.popcount() == 1);
+    let on_light = bishops.map(|b| (b & Bitboard::LIGHT_SQUARES).any());
+    let pawnless = [Color::White, Color::Black]
+        .iter()
+        .any(|&c| board.colored(c, Piece::Pawn).is_empty());
+    let scaling = if one_each && on_light[0] != on_light[1] {
+        6
+    } else if pawnless {
+        7
+    } else {
+        8
+    };
+    [kings, passed, scaling]
+}
 
 /// The phase class of `board` (an index of [`PHASES`]).
 pub fn phase_class(board: &Board) -> usize {
@@ -93,6 +152,8 @@ pub struct ErrorReport {
     pub by_phase: Vec<Bucket>,
     /// By [`MATERIAL`].
     pub by_material: Vec<Bucket>,
+    /// By [`CONCEPTS`].
+    pub by_concept: Vec<Bucket>,
     /// Our scale.
     pub k_ours: f64,
     /// The teacher's scale.
@@ -155,15 +216,24 @@ pub fn evaluation_error(samples: &[Sample], config: &SearchConfig, threads: usiz
     let mut overall = Bucket::default();
     let mut by_phase = vec![Bucket::default(); PHASES.len()];
     let mut by_material = vec![Bucket::default(); MATERIAL.len()];
+    let mut by_concept = vec![Bucket::default(); CONCEPTS.len()];
     let mut result_error = 0.0;
+    let full = Full::default();
     for (i, s) in with_teacher.iter().enumerate() {
         let p = expected_score(ours[i], k_ours);
         let d = (p - expected_score(teacher[i], k_teacher)).powi(2);
         result_error += (s.result - p).powi(2);
+        let [danger, passed, scaling] = concept_classes(&s.board, &full);
+        let [a, b, c] = by_concept
+            .get_disjoint_mut([danger, passed, scaling])
+            .expect("three groups");
         for bucket in [
             &mut overall,
             &mut by_phase[phase_class(&s.board)],
             &mut by_material[material_class(&s.board)],
+            a,
+            b,
+            c,
         ] {
             bucket.positions += 1;
             bucket.error += d;
@@ -172,6 +242,7 @@ pub fn evaluation_error(samples: &[Sample], config: &SearchConfig, threads: usiz
     for b in std::iter::once(&mut overall)
         .chain(by_phase.iter_mut())
         .chain(by_material.iter_mut())
+        .chain(by_concept.iter_mut())
     {
         b.error /= b.positions.max(1) as f64;
     }
@@ -179,6 +250,7 @@ pub fn evaluation_error(samples: &[Sample], config: &SearchConfig, threads: usiz
         overall,
         by_phase,
         by_material,
+        by_concept,
         k_ours,
         k_teacher,
         result_error: result_error / with_teacher.len().max(1) as f64,
@@ -206,6 +278,23 @@ mod tests {
         assert_eq!(material_class(&board("4k3/8/8/8/8/8/P7/4K3 w - - 0 1")), 1);
         assert_eq!(material_class(&board("4k3/8/8/8/8/8/8/3NK3 w - - 0 1")), 2);
         assert_eq!(material_class(&board("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")), 3);
+    }
+
+    #[test]
+    fn concept_classes_read_the_danger_gate_the_passers_and_the_scaling_case() {
+        let full = Full::default();
+        // The start: no danger, no passer (every pawn faces enemy pawns), neither case.
+        assert_eq!(concept_classes(&Board::startpos(), &full), [0, 3, 8]);
+        // A queen and a rook bear on the squares around Black's king on g8 (the queen on f4
+        // up the f-file to f7 and f8, the rook on h1 up the h-file to h7 and h8): the gate
+        // opens for Black's king alone. White's a-pawn on a6 is passed on its sixth rank;
+        // White has no bishop, Black no pawns.
+        let b = board("6k1/8/P7/8/5Q2/8/8/4K2R w - - 0 1");
+        assert_eq!(concept_classes(&b, &full), [1, 5, 7]);
+        // Opposite-coloured bishops (c1 dark, c8 light) with pawns; the d-pawn on d4 is
+        // passed on its fourth rank.
+        let b = board("2b1k3/pp6/8/8/3P4/8/PP6/2B1K3 w - - 0 1");
+        assert_eq!(concept_classes(&b, &full), [0, 4, 6]);
     }
 
     #[test]
