@@ -102,7 +102,7 @@ impl Full {
                 (own_pawns & *zone).popcount() as i32
             );
         }
-        if (Bitboard::from_square(king).files() & own_pawns).is_empty() {
+        if (Bitboard::file(king.file()) & own_pawns).is_empty() {
             add!(acc, p, color, king_open_file, 1);
         }
         let pawn_files = board.pieces(Piece::Pawn).files().0 & 0xFF;

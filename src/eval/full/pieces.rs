@@ -154,7 +154,7 @@ impl Full {
                 }
                 Piece::Rook => {
                     add!(acc, p, color, mobility_rook, mob.min(14), 1);
-                    let file = b.files();
+                    let file = Bitboard::file(sq.file());
                     if (file & s.own_pawns).is_empty() {
                         if (file & s.enemy_pawns).is_empty() {
                             add!(acc, p, color, rook_open_file, 1);
