@@ -50,7 +50,10 @@
 //!   file and each neighbour, the distance in ranks to the nearest own pawn level with or in
 //!   front of the king (`shelter_distance`, the king's file apart from its neighbours) and to
 //!   the nearest enemy pawn there (`storm_distance`, blocked by an own pawn or free);
-//! * `passed_safe_stop` (a passed pawn whose stop square the enemy does not attack, by rank)
+//! * `passed_safe_stop` (a passed pawn whose stop square the enemy does not attack, by rank),
+//!   `passed_safe_path` (no enemy piece or attack anywhere on its path, by rank: Ethereal's
+//!   safe promotion path) and `passed_rook_behind` (a rook or queen behind it on its file,
+//!   ours or the enemy's: Stockfish's x-ray support)
 //!   and `pawn_push_threat` (enemy pieces a safe pawn push would attack);
 //! * `candidate_passer` (Ethereal's shape: a pawn that is not passed but whose only enemy
 //!   stoppers attack it or its stop square, with the stop square defended by own pawns at
