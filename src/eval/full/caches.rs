@@ -3,7 +3,7 @@
 //! Zobrist key), each entry tagged with the generation of the weights it was computed with, so
 //! a change of weights retires every entry at once.
 
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::walk::Sum;
@@ -23,8 +23,7 @@ struct PawnEntry {
 const PAWN_TABLE_BITS: u32 = 14;
 
 thread_local! {
-    static PAWN_TABLE: RefCell<Vec<PawnEntry>> =
-        RefCell::new(vec![PawnEntry::default(); 1 << PAWN_TABLE_BITS]);
+    static PAWN_TABLE: Table<PawnEntry, { 1 << PAWN_TABLE_BITS }> = Table::new();
 }
 
 /// One cached set of king-and-pawn terms: exact key (both pawn sets, both kings' squares, the
@@ -41,8 +40,7 @@ struct KingPawnEntry {
 const KING_PAWN_TABLE_BITS: u32 = 13;
 
 thread_local! {
-    static KING_PAWN_TABLE: RefCell<Vec<KingPawnEntry>> =
-        RefCell::new(vec![KingPawnEntry::default(); 1 << KING_PAWN_TABLE_BITS]);
+    static KING_PAWN_TABLE: Table<KingPawnEntry, { 1 << KING_PAWN_TABLE_BITS }> = Table::new();
 }
 
 /// One cached evaluation: the position's Zobrist key mixed with the parameters' generation,
@@ -56,8 +54,34 @@ struct EvalEntry {
 const EVAL_TABLE_BITS: u32 = 15;
 
 thread_local! {
-    static EVAL_TABLE: RefCell<Vec<EvalEntry>> =
-        RefCell::new(vec![EvalEntry::default(); 1 << EVAL_TABLE_BITS]);
+    static EVAL_TABLE: Table<EvalEntry, { 1 << EVAL_TABLE_BITS }> = Table::new();
+}
+
+/// A per-thread table of `N` copyable entries. Each entry is a `Cell`, read and written
+/// whole: no borrow to take and give back on each access as a `RefCell` needs, and an index
+/// below `N` by construction (every slot is a hash shifted down to the table's bits), so the
+/// bounds check folds away.
+struct Table<E, const N: usize>(Box<[Cell<E>; N]>);
+
+impl<E: Copy + Default, const N: usize> Table<E, N> {
+    fn new() -> Self {
+        let entries: Box<[Cell<E>]> = (0..N).map(|_| Cell::new(E::default())).collect();
+        Table(
+            entries
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("N entries")),
+        )
+    }
+
+    #[inline(always)]
+    fn get(&self, slot: usize) -> E {
+        self.0[slot].get()
+    }
+
+    #[inline(always)]
+    fn set(&self, slot: usize, entry: E) {
+        self.0[slot].set(entry);
+    }
 }
 
 /// A new value for every set of parameters, so a table entry never outlives the weights it
@@ -78,8 +102,7 @@ impl Full {
         let slot = ((key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             >> (64 - PAWN_TABLE_BITS)) as usize;
         PAWN_TABLE.with(|table| {
-            let mut table = table.borrow_mut();
-            let entry = &mut table[slot];
+            let mut entry = table.get(slot);
             if entry.pawns != key || entry.generation != self.generation {
                 let mut sum = Sum::new(acc.table());
                 let passed = self.pawn_terms(board, &mut sum);
@@ -87,12 +110,13 @@ impl Full {
                     let pawns = board.colored(color, Piece::Pawn);
                     self.placement_terms(color, Piece::Pawn, pawns, &mut sum);
                 }
-                *entry = PawnEntry {
+                entry = PawnEntry {
                     pawns: key,
                     generation: self.generation,
                     packed: sum.packed(),
                     passed: passed.0,
                 };
+                table.set(slot, entry);
             }
             acc.add_packed(entry.packed);
             Bitboard(entry.passed)
@@ -117,8 +141,7 @@ impl Full {
         let slot =
             (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - KING_PAWN_TABLE_BITS)) as usize;
         KING_PAWN_TABLE.with(|table| {
-            let mut table = table.borrow_mut();
-            let entry = &mut table[slot];
+            let mut entry = table.get(slot);
             if entry.pawns != pawns || entry.kings != kings || entry.generation != self.generation {
                 let mut sum = Sum::new(acc.table());
                 for color in [Color::White, Color::Black] {
@@ -126,12 +149,13 @@ impl Full {
                     let king = board.colored(color, Piece::King);
                     self.placement_terms(color, Piece::King, king, &mut sum);
                 }
-                *entry = KingPawnEntry {
+                entry = KingPawnEntry {
                     pawns,
                     kings,
                     generation: self.generation,
                     packed: sum.packed(),
                 };
+                table.set(slot, entry);
             }
             acc.add_packed(entry.packed);
         })
@@ -145,13 +169,13 @@ impl Full {
         let key = board.hash() ^ self.generation.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = (key >> (64 - EVAL_TABLE_BITS)) as usize;
         if let Some(score) = EVAL_TABLE.with(|t| {
-            let e = t.borrow()[slot];
+            let e = t.get(slot);
             (e.key == key).then_some(e.score)
         }) {
             return score;
         }
         let score = self.compute_white_score(board);
-        EVAL_TABLE.with(|t| t.borrow_mut()[slot] = EvalEntry { key, score });
+        EVAL_TABLE.with(|t| t.set(slot, EvalEntry { key, score }));
         score
     }
 }
