@@ -60,8 +60,8 @@ count() { # count NAME COMMAND...: prints "instructions nodes"
 }
 read -r cm_ir cm_nodes < <(count chainmate target/v3/release/chainmate bench "$CM_DEPTH")
 read -r et_ir et_nodes < <(count ethereal "$WORK/ethereal-v3" bench "$ETHEREAL_DEPTH")
-cm_per=$((cm_ir / cm_nodes))
-et_per=$((et_ir / et_nodes))
+cm_per=$(((cm_ir + cm_nodes / 2) / cm_nodes)) # rounded to the nearest
+et_per=$(((et_ir + et_nodes / 2) / et_nodes))
 echo "| measure | chainmate | Ethereal 12.00 | ratio |"
 echo "| --- | ---: | ---: | ---: |"
 printf '| instructions a node, callgrind, x86-64-v3 (bench %s / bench %s: %s / %s nodes) | %s | %s | ×%s |\n' \
