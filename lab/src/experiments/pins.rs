@@ -123,7 +123,7 @@ pub const PINS: &[Pin] = &[
         sets: &[],
         positions: Bench,
         depth: DEFAULT_DEPTH,
-        nodes: 884_490,
+        nodes: 800_972,
     },
     pin("plain", Sample, 6, 1_799_579),
     pin("plain+chessmaps", Sample, 6, 4_800_819),
