@@ -291,3 +291,48 @@ fn a_fit_of_the_chunks_resumes_to_the_weights_of_an_uninterrupted_run() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--untaught-blend` sets the target of the positions no teacher scored, and is refused
+/// where no teacher has a share (it would change nothing there).
+#[test]
+fn the_untaught_share_is_taken_only_beside_a_teacher_share() {
+    let dir = folder("untaught");
+    let out_file = dir.join("w.txt");
+    let fit = |teacher_blend: &str| {
+        chainmate(&[
+            "tune",
+            "--method",
+            "gradient",
+            "--viri",
+            s(&excerpt()),
+            "--teacher",
+            "sf11-d8",
+            "--blend",
+            "0.5",
+            "--teacher-blend",
+            teacher_blend,
+            "--untaught-blend",
+            "0.25",
+            "--rounds",
+            "1",
+            "--out",
+            s(&out_file),
+        ])
+    };
+    let taken = fit("0.5");
+    assert!(taken.status.success(), "{}", text(&taken.stderr));
+    assert!(
+        text(&taken.stdout).contains("τ = 0.5 (untaught: λu = 0.25)"),
+        "{}",
+        text(&taken.stdout)
+    );
+    let refused = fit("0");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains("--untaught-blend")
+            && text(&refused.stderr).contains("--teacher-blend above 0"),
+        "{}",
+        text(&refused.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

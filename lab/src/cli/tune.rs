@@ -75,6 +75,12 @@ pub struct TuneArgs {
     /// τ)·σ(score)`, σ_t with the teacher's own fitted scale; λ + τ at most 1.
     #[arg(long, default_value_t = 0.0, value_parser = share, requires = "teacher")]
     pub teacher_blend: f64,
+    /// (gradient, with --teacher-blend) The result's share λu of the target of a position the
+    /// teacher did not score, the rest our score's: `λu·result + (1 − λu)·σ(score)`. Without
+    /// it such a position shares τ out between the other two in their proportion (all to the
+    /// result when λ + τ = 1).
+    #[arg(long, value_name = "SHARE", value_parser = share, requires = "teacher")]
+    pub untaught_blend: Option<f64>,
     /// (gradient, with --viri) Keep every N-th training position (memory: about 600 bytes a
     /// traced position).
     #[arg(long, default_value_t = 1)]
@@ -297,7 +303,7 @@ fn run_gradient(
     let k_teacher = set_target(args, &mut train_set, train, k)?;
     outln!(
         "{} training and {} held-out positions traced in {:.0} s ({scored} with a search \
-         score, {} with a teacher's); K = {k:.4}{}; blend λ = {}, τ = {}; starting error: \
+         score, {} with a teacher's); K = {k:.4}{}; blend λ = {}, τ = {}{}; starting error: \
          train {:.6}  held-out {:.6} (against the results)",
         train_set.len(),
         validation_set.len(),
@@ -308,6 +314,9 @@ fn run_gradient(
             .unwrap_or_default(),
         args.blend,
         args.teacher_blend,
+        args.untaught_blend
+            .map(|lu| format!(" (untaught: λu = {lu})"))
+            .unwrap_or_default(),
         gradient::dataset_error(&full, &train_set, k, args.threads),
         gradient::dataset_result_error(&full, &validation_set, k, args.threads),
     );
@@ -382,6 +391,13 @@ fn set_target(
                 .into(),
         ));
     }
+    if args.untaught_blend.is_some() && args.teacher_blend == 0.0 {
+        return Err(CliError::Input(
+            "--untaught-blend sets the target of positions the teacher did not score: it \
+             needs --teacher-blend above 0"
+                .into(),
+        ));
+    }
     if args.teacher_blend > 0.0 {
         let taught: Vec<(f64, f64)> = train
             .iter()
@@ -393,7 +409,8 @@ fn set_target(
             ));
         }
         let kt = crate::data::error::fit_k(&taught, args.threads);
-        data.blend_teacher(train, args.blend, args.teacher_blend, k, kt);
+        let shares = (args.blend, args.teacher_blend, args.untaught_blend);
+        data.blend_teacher(train, shares, k, kt);
         return Ok(Some(kt));
     }
     if args.blend < 1.0 {

@@ -151,12 +151,12 @@ impl Dataset {
     /// teacher's score through its own scale `k_teacher` (its centipawns are its own unit), and
     /// our search's score through `k` ([`Dataset::blend`] is τ = 0). A sample without a
     /// teacher's score gives τ's share to the other two in proportion (to the result alone
-    /// when λ + τ = 1); one without our score keeps the result alone.
+    /// when λ + τ = 1), or, with `untaught` = Some(λu), fits `λu·R + (1 − λu)·σ(score)`; one
+    /// without our score keeps the result alone.
     pub fn blend_teacher(
         &mut self,
         samples: &[Sample],
-        lambda: f64,
-        tau: f64,
+        (lambda, tau, untaught): (f64, f64, Option<f64>),
         k: f64,
         k_teacher: f64,
     ) {
@@ -168,13 +168,14 @@ impl Dataset {
                 let Some(cp) = s.score else {
                     return s.result as f32;
                 };
-                let (r, t, o) = match s.teacher {
-                    Some(_) => (lambda, tau, ours_share),
-                    None if lambda + ours_share > 0.0 => {
+                let (r, t, o) = match (s.teacher, untaught) {
+                    (Some(_), _) => (lambda, tau, ours_share),
+                    (None, Some(lu)) => (lu, 0.0, 1.0 - lu),
+                    (None, None) if lambda + ours_share > 0.0 => {
                         let sum = lambda + ours_share;
                         (lambda / sum, 0.0, ours_share / sum)
                     }
-                    None => (1.0, 0.0, 0.0),
+                    (None, None) => (1.0, 0.0, 0.0),
                 };
                 let teacher = s.teacher.map_or(0.0, |x| expected_score(x, k_teacher));
                 (r * s.result + t * teacher + o * expected_score(cp, k)) as f32
@@ -615,10 +616,15 @@ mod tests {
         samples[0].teacher = Some(0.0);
         let e = Full::default();
         let mut d = Dataset::new(&e, &samples, 1);
-        d.blend_teacher(&samples, 0.5, 0.3, 1.0, 1.0);
+        d.blend_teacher(&samples, (0.5, 0.3, None), 1.0, 1.0);
         // σ(0) = ½ for both scores: 0.5·1 + 0.3·½ + 0.2·½, and 5/7·0 + 2/7·½.
         assert!((d.target[0] - 0.75).abs() < 1e-6, "{}", d.target[0]);
         assert!((d.target[1] - 1.0 / 7.0).abs() < 1e-6, "{}", d.target[1]);
+        // With the untaught share set, the sample without a teacher's score takes it: 0.6·0 +
+        // 0.4·½; the taught one is as before.
+        d.blend_teacher(&samples, (0.5, 0.5, Some(0.6)), 1.0, 1.0);
+        assert!((d.target[0] - 0.75).abs() < 1e-6, "{}", d.target[0]);
+        assert!((d.target[1] - 0.2).abs() < 1e-6, "{}", d.target[1]);
     }
 
     #[test]
