@@ -233,40 +233,53 @@ impl SideMaps {
         maps[1].fill(board, Color::Black);
     }
 
-    /// The attack maps of `color`'s pieces, into an empty `self`.
+    /// The attack maps of `color`'s pieces, into an empty `self`: one loop per kind of piece
+    /// (rather than one loop over the kinds that matches on the kind for every piece), the
+    /// maps kept in locals until the end (−1.2 % of `bench`'s instructions).
     fn fill(&mut self, board: &Board, color: Color) {
         let occupied = board.occupied();
-        let pawn_attacks = pawn_attacks_set(color, board.colored(color, Piece::Pawn));
-        let m = self;
-        m.pawn_attacks = pawn_attacks;
-        m.by_piece[Piece::Pawn.index()] = pawn_attacks;
-        let up = board.colored(color, Piece::Pawn).forward(color);
+        let pawns = board.colored(color, Piece::Pawn);
+        let pawn_attacks = pawn_attacks_set(color, pawns);
+        let up = pawns.forward(color);
         let mut all = pawn_attacks;
         let mut twice = up.east() & up.west();
-        for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
-            for sq in board.colored(color, piece) {
-                let att = match piece {
-                    Piece::Knight => knight_attacks(sq),
-                    Piece::Bishop => bishop_attacks(sq, occupied),
-                    Piece::Rook => rook_attacks(sq, occupied),
-                    _ => rook_attacks(sq, occupied) | bishop_attacks(sq, occupied),
-                };
-                m.by_piece[piece.index()] |= att;
-                twice |= all & att;
-                all |= att;
-                // More than 15 pieces cannot happen in a legal position; the cap keeps a
-                // hand-made one from overflowing the list (a piece past it goes without its
-                // mobility, placement and square terms, in every accumulator alike).
-                if m.count < m.pieces.len() {
-                    m.pieces[m.count] = (piece, sq, att);
-                    m.count += 1;
-                }
+        let mut count = 0;
+        // Records one piece's attacks and returns them. More than 15 pieces cannot happen in
+        // a legal position; the cap keeps a hand-made one from overflowing the list (a piece
+        // past it goes without its mobility, placement and square terms, in every accumulator
+        // alike).
+        let mut record = |piece: Piece, sq: Square, att: Bitboard| {
+            twice |= all & att;
+            all |= att;
+            if count < self.pieces.len() {
+                self.pieces[count] = (piece, sq, att);
+                count += 1;
             }
+            att
+        };
+        let mut knights = Bitboard::EMPTY;
+        for sq in board.colored(color, Piece::Knight) {
+            knights |= record(Piece::Knight, sq, knight_attacks(sq));
+        }
+        let mut bishops = Bitboard::EMPTY;
+        for sq in board.colored(color, Piece::Bishop) {
+            bishops |= record(Piece::Bishop, sq, bishop_attacks(sq, occupied));
+        }
+        let mut rooks = Bitboard::EMPTY;
+        for sq in board.colored(color, Piece::Rook) {
+            rooks |= record(Piece::Rook, sq, rook_attacks(sq, occupied));
+        }
+        let mut queens = Bitboard::EMPTY;
+        for sq in board.colored(color, Piece::Queen) {
+            let att = rook_attacks(sq, occupied) | bishop_attacks(sq, occupied);
+            queens |= record(Piece::Queen, sq, att);
         }
         let king = king_attacks(board.king(color));
-        m.by_piece[Piece::King.index()] = king;
-        m.twice = twice | (all & king);
-        m.all = all | king;
+        self.count = count;
+        self.pawn_attacks = pawn_attacks;
+        self.by_piece = [pawn_attacks, knights, bishops, rooks, queens, king];
+        self.twice = twice | (all & king);
+        self.all = all | king;
     }
 }
 
