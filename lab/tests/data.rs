@@ -336,3 +336,76 @@ fn the_untaught_share_is_taken_only_beside_a_teacher_share() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--taught-only` leaves out the self-play chunks the teacher did not score: here a second
+/// copy of the excerpt's self-play chunk with no teacher chunk beside it.
+#[test]
+fn taught_only_fits_the_scored_chunks_alone() {
+    let dir = folder("taught");
+    let source = excerpt();
+    let from = source.parent().unwrap();
+    std::fs::create_dir_all(dir.join("teacher/sf11-d8")).unwrap();
+    for file in [
+        "holdout.vf",
+        "selfplay.vf",
+        "teacher/sf11-d8/holdout.vf",
+        "teacher/sf11-d8/selfplay.vf",
+    ] {
+        std::fs::copy(from.join(file), dir.join(file)).unwrap();
+    }
+    std::fs::copy(from.join("selfplay.vf"), dir.join("unscored.vf")).unwrap();
+    let readme = std::fs::read_to_string(&source).unwrap();
+    let row = readme
+        .lines()
+        .find(|l| l.starts_with("| selfplay.vf |"))
+        .unwrap();
+    let copy = row.replacen("| selfplay.vf |", "| unscored.vf |", 1);
+    let readme = readme.replace(row, &format!("{row}\n{copy}"));
+    std::fs::write(dir.join("README.md"), readme).unwrap();
+    let out_file = dir.join("w.txt");
+    let manifest = dir.join("README.md");
+    // (training positions, of them with a teacher's score) from the fit's first line.
+    let counts = |extra: &[&str]| {
+        let mut args = vec![
+            "tune",
+            "--method",
+            "gradient",
+            "--viri",
+            s(&manifest),
+            "--teacher",
+            "sf11-d8",
+            "--blend",
+            "0.5",
+            "--teacher-blend",
+            "0.5",
+            "--rounds",
+            "1",
+            "--out",
+            s(&out_file),
+        ];
+        args.extend_from_slice(extra);
+        let out = chainmate(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let number = |after: &str| -> usize {
+            let rest = &stdout[stdout.find(after).expect(after) + after.len()..];
+            rest.split_whitespace().next().unwrap().parse().unwrap()
+        };
+        let line = stdout.lines().next().unwrap();
+        let training: usize = line.split_whitespace().next().unwrap().parse().unwrap();
+        (training, number("with a search score, "))
+    };
+    let (all, all_taught) = counts(&[]);
+    let (taught, taught_taught) = counts(&["--taught-only"]);
+    assert!(taught > 0);
+    assert_eq!(all, 2 * taught, "the copy adds as many positions again");
+    assert_eq!(
+        all_taught, taught,
+        "only the scored chunk has a teacher's scores"
+    );
+    assert_eq!(
+        taught_taught, taught,
+        "--taught-only keeps the scored chunk alone"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
