@@ -111,11 +111,15 @@ static ONE_MOVE_REACH: std::sync::LazyLock<[[Bitboard; 6]; 2]> = std::sync::Lazy
 pub fn development_counts(board: &Board, color: Color) -> [i32; 4] {
     let own = |pc: Piece| board.colored(color, pc);
     let home = |pc: Piece| HOME[pc.index()].relative(color);
-    let developed = |pc: Piece| (own(pc) - home(pc)).popcount() as i32;
-    let (knights_out, bishops_out) = (developed(Piece::Knight), developed(Piece::Bishop));
+    let away = |pc: Piece| own(pc) - home(pc);
+    let (knights_out, bishops_out) = (
+        away(Piece::Knight).popcount() as i32,
+        away(Piece::Bishop).popcount() as i32,
+    );
     let reach = &ONE_MOVE_REACH[color.index()];
     let minors_out = knights_out + bishops_out;
-    let moved_twice: i32 = [
+    // The pieces' sets are disjoint, so one count of their union is the sum of the counts.
+    let moved_twice = [
         Piece::Knight,
         Piece::Bishop,
         Piece::Rook,
@@ -123,12 +127,12 @@ pub fn development_counts(board: &Board, color: Color) -> [i32; 4] {
         Piece::King,
     ]
     .iter()
-    .map(|&pc| (own(pc) - reach[pc.index()]).popcount() as i32)
-    .sum();
+    .fold(Bitboard::EMPTY, |b, &pc| b | (own(pc) - reach[pc.index()]))
+    .popcount() as i32;
     [
         (knights_out >= 1 && knights_out >= bishops_out) as i32,
-        (minors_out < 2 && developed(Piece::Queen) > 0) as i32,
-        (minors_out < 2 && developed(Piece::Rook) > 0) as i32,
+        (minors_out < 2 && away(Piece::Queen).any()) as i32,
+        (minors_out < 2 && away(Piece::Rook).any()) as i32,
         moved_twice,
     ]
 }
