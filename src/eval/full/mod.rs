@@ -163,7 +163,7 @@ use crate::core::{Bitboard, Piece};
 use crate::core::{Board, Color};
 use caches::next_generation;
 use king::king_danger_penalty_int;
-use scaling::{complexity_adjustment_int, PHASE_UNITS};
+use scaling::complexity_adjustment_int;
 use walk::{add, merge_counts, PerField, SideMaps, SideView, Sum};
 
 /// The `full` evaluator. `Full::default()` carries the shipped weights (the literals of
@@ -277,16 +277,26 @@ impl Full {
     /// terms is its own function below, called once per side with what both sides' attack
     /// maps tell.
     fn piece_terms<A: Accumulator>(&self, board: &Board, passed: Bitboard, acc: &mut A) {
+        let units = Full::phase_units(board);
+        self.piece_terms_with(board, passed, units[0] + units[1], acc);
+    }
+
+    /// [`Full::piece_terms`] with the non-pawn material `npm` (half pawns, both sides)
+    /// already counted.
+    #[inline(always)]
+    fn piece_terms_with<A: Accumulator>(
+        &self,
+        board: &Board,
+        passed: Bitboard,
+        npm: i32,
+        acc: &mut A,
+    ) {
         let band = match board.pieces(Piece::Pawn).popcount() {
             13.. => 0,
             9..=12 => 1,
             5..=8 => 2,
             _ => 3,
         };
-        let npm: i32 = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
-            .iter()
-            .map(|&pc| board.pieces(pc).popcount() as i32 * PHASE_UNITS[pc.index()])
-            .sum();
         // Attack maps of both sides first: threats and king safety need the other side's.
         let mut maps = [SideMaps::default(); 2];
         SideMaps::both(board, &mut maps);
@@ -327,9 +337,11 @@ impl Full {
         let mut sum = Sum::new(self.packed());
         let passed = self.cached_pawn_terms(board, &mut sum);
         self.cached_king_pawn_terms(board, &mut sum);
-        self.piece_terms(board, passed, &mut sum);
+        // The non-pawn material by side, counted once for the walk and for the phase.
+        let units = Full::phase_units(board);
+        self.piece_terms_with(board, passed, units[0] + units[1], &mut sum);
         sum.settle();
-        let (phase, scale) = self.phase_and_scale(board, sum.eg);
+        let (phase, scale) = self.phase_and_scale_of(board, units, sum.eg);
         Full::blend(sum.mg as i64, sum.eg as i64, phase, scale)
     }
 }

@@ -116,7 +116,13 @@ impl Full {
     /// sign of the endgame sum (who is ahead).
     #[inline]
     pub(super) fn phase_and_scale(&self, board: &Board, eg: i32) -> (i32, i32) {
-        let units = Full::phase_units(board);
+        self.phase_and_scale_of(board, Full::phase_units(board), eg)
+    }
+
+    /// [`Full::phase_and_scale`] with each side's non-pawn material `units` ([`Full::phase_units`])
+    /// already counted.
+    #[inline]
+    pub(super) fn phase_and_scale_of(&self, board: &Board, units: [i32; 2], eg: i32) -> (i32, i32) {
         if units[0] + units[1] >= MAX_PHASE {
             // The endgame half has no weight at the full phase: no scale to look up.
             return (MAX_PHASE, SCALE_NORMAL);
@@ -128,7 +134,7 @@ impl Full {
 
     /// Each side's non-pawn material in half pawns.
     #[inline]
-    fn phase_units(board: &Board) -> [i32; 2] {
+    pub(super) fn phase_units(board: &Board) -> [i32; 2] {
         [Color::White, Color::Black].map(|c| {
             [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
                 .iter()
