@@ -1,31 +1,31 @@
 # SPSA checkpoint (chainmate tune --method spsa --resume)
-iteration 2774
-results -3
-search.aspiration_window = 18.047777313426856
-search.rfp_max_depth = 3.4787523533213855
-search.rfp_margin = 75.75093078823232
-search.nmp_base_reduction = 4.806410663921885
-search.nmp_depth_divisor = 2.6344209446481903
-search.nmp_eval_divisor = 184.3154396404057
-search.futility_max_depth = 7.704954915059484
-search.futility_base = 79.91075811103416
-search.futility_per_depth = 79.06343849660306
-search.lmp_max_depth = 6.00943839238055
-search.lmp_base = 7.123728607075299
-search.see_max_depth = 10.680788956453792
-search.see_quiet_margin = 55.27474874111038
-search.see_capture_margin = 16.529982633096
-search.lmr_base = 92.55334144395908
-search.lmr_divisor = 207.9770601270997
-search.iir_min_depth = 6.082775179564808
-search.qs_delta_margin = 479.99980712558175
-search.se_min_depth = 5.4030755756585505
-search.se_margin = 2.937192246877066
-search.correction_weight = 104.04684675877311
-search.correction_nonpawn = 123.6503212559892
-search.capture_history = 117.57710452319536
-search.lmr_history_divisor = 6496.208949639935
-search.history_bonus_per_depth = 272.9264155465016
-search.history_bonus_max = 2311.028164127764
-search.lmr_cut_node = 1.5378889354203729
-search.lmr_not_improving = 0.2683670761760572
+iteration 3714
+results 0
+search.aspiration_window = 19.068993962478768
+search.rfp_max_depth = 3.2280288173808325
+search.rfp_margin = 86.25315965467722
+search.nmp_base_reduction = 4.9680022571289175
+search.nmp_depth_divisor = 2.1034353878086787
+search.nmp_eval_divisor = 176.83662779720632
+search.futility_max_depth = 7.583706898113839
+search.futility_base = 72.32759634500457
+search.futility_per_depth = 76.38390281820479
+search.lmp_max_depth = 5.629637997010791
+search.lmp_base = 7.432559420702393
+search.see_max_depth = 12.713308081744023
+search.see_quiet_margin = 52.01968535592451
+search.see_capture_margin = 16.984690557178666
+search.lmr_base = 92.80394364810613
+search.lmr_divisor = 193.02802265834816
+search.iir_min_depth = 7.18298137567052
+search.qs_delta_margin = 486.4044382700962
+search.se_min_depth = 4.8398447027883815
+search.se_margin = 4.160310508996137
+search.correction_weight = 97.5433140855134
+search.correction_nonpawn = 130.20195655052555
+search.capture_history = 119.68410080091711
+search.lmr_history_divisor = 6130.682770343742
+search.history_bonus_per_depth = 311.4152385472424
+search.history_bonus_max = 2262.649279140969
+search.lmr_cut_node = 1.3491372869828695
+search.lmr_not_improving = 0.1721682094390478
