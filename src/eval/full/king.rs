@@ -125,19 +125,10 @@ impl Full {
             let n = (s.board.colored(color, piece) & shelter).popcount() as i32;
             add!(acc, p, color, shelter_piece, i, n);
         }
-        let zone = king_attacks(king).with(king);
         let near = king_attacks(king);
-        let mut enemy_attackers = 0usize;
-        let mut near_attacks = [0i32; 4];
-        // One pass over the enemy's pieces (knight, bishop, rook, queen = index 0..3).
-        for &(piece, _, att) in s.them.pieces() {
-            let n = (att & zone).popcount() as i32;
-            if n > 0 {
-                enemy_attackers += 1;
-                add!(acc, p, color, king_zone_attacks, piece.index() - 1, n);
-            }
-            near_attacks[piece.index() - 1] += (att & near).popcount() as i32;
-        }
+        // The enemy's pieces' attacks on the zone, counted in its piece pass.
+        let enemy_attackers = s.them.king_attackers;
+        let near_attacks = s.them.king_near_attacks;
         let checks = [
             knight_attacks(king),
             bishop_attacks(king, occupied),

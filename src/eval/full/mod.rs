@@ -124,7 +124,7 @@
 //! | `walk.rs` | the [`Accumulator`]s and the walk that calls each term function in turn |
 //! | `caches.rs` | the per-thread pawn and evaluation tables |
 //! | `pawns.rs` | pawn structure (cached per pawn structure) |
-//! | `pieces.rs` | material, piece-square tables, opening terms, mobility and piece placement, space |
+//! | `pieces.rs` | each side's pass over its pieces (attack maps, mobility and placement, attacks on the enemy king's zone), material, piece-square tables, opening terms, space |
 //! | `threats.rs` | attacks on enemy pieces, hanging pieces, defence, pawn-push threats |
 //! | `king.rs` | king shelter, attack, safe checks, the quadratic king danger, pawn shelter and storm |
 //! | `passed.rs` | passed pawns beside the pieces |
@@ -159,6 +159,7 @@ use std::sync::OnceLock;
 use super::param_set::ParamSet;
 use super::score::{white_to_side, Score};
 use super::{Evaluator, Explanation, Term};
+use crate::core::attacks::pawn_attacks_set;
 use crate::core::{Bitboard, Piece};
 use crate::core::{Board, Color};
 use caches::next_generation;
@@ -273,9 +274,10 @@ impl Full {
         }
     }
 
-    /// Every term but the pawn-only ones; `passed` are both sides' passed pawns. Each group of
-    /// terms is its own function below, called once per side with what both sides' attack
-    /// maps tell.
+    /// Every term but the pawn-only ones; `passed` are both sides' passed pawns. Each side's
+    /// pieces first, in one pass that builds its attack maps ([`Full::piece_pass`]); then
+    /// each group of terms is its own function below, called once per side with what both
+    /// sides' attack maps tell.
     fn piece_terms<A: Accumulator>(&self, board: &Board, passed: Bitboard, acc: &mut A) {
         let units = Full::phase_units(board);
         self.piece_terms_with(board, passed, units[0] + units[1], acc);
@@ -297,9 +299,14 @@ impl Full {
             5..=8 => 2,
             _ => 3,
         };
-        // Attack maps of both sides first: threats and king safety need the other side's.
-        let mut maps = [SideMaps::default(); 2];
-        SideMaps::both(board, &mut maps);
+        // Each side's pieces in one pass that also builds its attack maps (it needs only the
+        // enemy's pawn attacks); then the terms that need both sides' maps.
+        let pawn_attacks = [Color::White, Color::Black]
+            .map(|color| pawn_attacks_set(color, board.colored(color, Piece::Pawn)));
+        let maps: [SideMaps; 2] = [
+            self.piece_pass(board, Color::White, pawn_attacks, acc),
+            self.piece_pass(board, Color::Black, pawn_attacks, acc),
+        ];
         for color in [Color::White, Color::Black] {
             let side = SideView {
                 board,
@@ -307,7 +314,6 @@ impl Full {
                 us: &maps[color.index()],
                 them: &maps[(!color).index()],
                 own_pawns: board.colored(color, Piece::Pawn),
-                enemy_pawns: board.colored(!color, Piece::Pawn),
                 king: board.king(color),
                 occupied: board.occupied(),
             };
@@ -315,7 +321,6 @@ impl Full {
             if npm >= OPENING_PHASE {
                 self.opening_terms(&side, acc);
             }
-            self.piece_activity_terms(&side, acc);
             self.threat_terms(&side, acc);
             self.king_safety_terms(&side, acc);
             if !A::CACHED_KING_PAWNS {

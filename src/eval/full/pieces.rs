@@ -2,15 +2,43 @@
 //! opening terms (centre control, development), mobility and what each piece's square is
 //! worth (outposts, open files, long diagonals ...), and space.
 
-use super::walk::{add, Accumulator, SideView};
+use super::walk::{add, Accumulator, SideMaps, SideView};
 use super::Full;
-use crate::core::attacks::bishop_attacks;
-use crate::core::{Bitboard, Color, Piece, Square};
+use crate::core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::core::{Bitboard, Board, Color, Piece, Square};
 use crate::eval::features::{development_counts, CENTRE};
 
 /// Space counts only while non-pawn material (half pawns, both sides) is at least this: with
 /// most pieces on the board (Stockfish's threshold is about the same share of its material).
 pub const SPACE_PHASE: i32 = 90;
+
+/// What one side's piece pass knows before it starts ([`Full::piece_pass`]).
+struct Activity<'a> {
+    board: &'a Board,
+    color: Color,
+    own_pawns: Bitboard,
+    enemy_pawns: Bitboard,
+    /// Squares a piece's mobility counts: no own pawn or king, no enemy pawn attack.
+    mobility_area: Bitboard,
+    /// Outposts on the ranks that count (4 to 6), defended by an own pawn, beyond every
+    /// enemy pawn's reach; `reachable`: those not held by an own piece.
+    outposts: Bitboard,
+    reachable: Bitboard,
+    king: Square,
+    enemy_king: Square,
+}
+
+/// What a side's piece pass gathers as it goes ([`Full::piece_pass`]).
+struct Pass {
+    /// The enemy king's square and the squares next to it; those next to it.
+    zone: Bitboard,
+    near: Bitboard,
+    /// The side's attacks so far, and the squares attacked twice.
+    all: Bitboard,
+    twice: Bitboard,
+    king_attackers: usize,
+    king_near_attacks: [i32; 4],
+}
 
 /// The two long diagonals, a1–h8 and h1–a8.
 const LONG_DIAGONALS: Bitboard = Bitboard(0x8040_2010_0804_0201 | 0x0102_0408_1020_4080);
@@ -18,7 +46,7 @@ const LONG_DIAGONALS: Bitboard = Bitboard(0x8040_2010_0804_0201 | 0x0102_0408_10
 impl Full {
     /// Material, paper 004's grading by pawn band, and the pawns' and king's piece-square
     /// values (the other pieces' squares are counted where the walk meets each piece, in
-    /// [`Full::piece_activity_terms`]). The search's sum takes the pawns' and the king's
+    /// [`Full::piece_activity`]). The search's sum takes the pawns' and the king's
     /// material and squares from its caches ([`Accumulator::CACHED_KING_PAWNS`]): they change
     /// only when a pawn or a king moves.
     pub(super) fn material_terms<A: Accumulator>(&self, s: &SideView, band: usize, acc: &mut A) {
@@ -98,93 +126,198 @@ impl Full {
         }
     }
 
-    /// Mobility of each piece, outposts (and outposts in reach), bad bishops, rooks on open
-    /// files and the seventh, minors behind pawns, the bishop pair.
-    pub(super) fn piece_activity_terms<A: Accumulator>(&self, s: &SideView, acc: &mut A) {
-        let (p, color) = (&self.params, s.color);
-        let mobility_area =
-            !(s.own_pawns | s.board.colored(color, Piece::King) | s.them.pawn_attacks);
+    /// One pass over `color`'s knights, bishops, rooks and queens, one loop per kind (the
+    /// shape of Ethereal's `evaluatePieces`): each piece's attacks are computed once and used
+    /// at once for its square, its mobility and placement ([`Full::piece_activity`]) and its
+    /// attack on the enemy king's zone, and gathered into the side's attack maps, which the
+    /// terms that need both sides' maps read after both passes. `pawn_attacks` are both
+    /// sides' pawns' attacks, White's first. The counts are those the term groups made one
+    /// walk each (each term is a sum), in another order, which no accumulator sees.
+    pub(super) fn piece_pass<A: Accumulator>(
+        &self,
+        board: &Board,
+        color: Color,
+        pawn_attacks: [Bitboard; 2],
+        acc: &mut A,
+    ) -> SideMaps {
+        let p = &self.params;
+        let occupied = board.occupied();
+        let own_pawns = board.colored(color, Piece::Pawn);
+        let enemy_pawns = board.colored(!color, Piece::Pawn);
+        let (pawn_attacks, enemy_pawn_attacks) =
+            (pawn_attacks[color.index()], pawn_attacks[(!color).index()]);
+        let up = own_pawns.forward(color);
         let outpost_ranks = match color {
             Color::White => Bitboard(0x0000_FFFF_FF00_0000),
             Color::Black => Bitboard(0x0000_00FF_FFFF_0000),
         };
         // Outposts: squares no enemy pawn can ever attack (outside the attack spans of the
-        // enemy's pawns), defended by one of ours.
-        let enemy_attack_span = s.enemy_pawns.front_span(!color).beside();
-        let outposts = outpost_ranks & (s.us.pawn_attacks - enemy_attack_span);
-        // Outposts a knight or bishop elsewhere could go to: not held by an own piece.
-        let reachable = outposts - s.board.color(color);
-        for &(piece, sq, att) in s.us.pieces() {
-            self.square_term(color, piece, sq, acc);
-            let mob = (att & mobility_area).popcount() as usize;
-            let b = Bitboard::from_square(sq);
-            match piece {
-                Piece::Knight => {
-                    add!(acc, p, color, mobility_knight, mob.min(8), 1);
-                    if (outposts & b).any() {
-                        add!(acc, p, color, knight_outpost, 1);
-                    } else if (att & reachable).any() {
-                        add!(acc, p, color, reachable_outpost, 0, 1);
-                    }
-                    let kings = sq.distance(s.king).min(sq.distance(s.board.king(!color)));
-                    if kings >= 4 {
-                        add!(acc, p, color, knight_far_from_kings, kings as usize - 4, 1);
-                    }
-                }
-                Piece::Bishop => {
-                    add!(acc, p, color, mobility_bishop, mob.min(13), 1);
-                    if (outposts & b).any() {
-                        add!(acc, p, color, bishop_outpost, 1);
-                    } else if (att & reachable).any() {
-                        add!(acc, p, color, reachable_outpost, 1, 1);
-                    }
-                    let colour = if (b & Bitboard::LIGHT_SQUARES).any() {
-                        Bitboard::LIGHT_SQUARES
-                    } else {
-                        Bitboard::DARK_SQUARES
-                    };
-                    let own_on_colour = (s.own_pawns & colour).popcount() as i32;
-                    add!(acc, p, color, bad_bishop, own_on_colour);
-                    if (LONG_DIAGONALS - CENTRE).contains(sq)
-                        && (bishop_attacks(sq, s.board.pieces(Piece::Pawn)) & CENTRE)
-                            .more_than_one()
-                    {
-                        add!(acc, p, color, bishop_long_diagonal, 1);
-                    }
-                }
-                Piece::Rook => {
-                    add!(acc, p, color, mobility_rook, mob.min(14), 1);
-                    let file = Bitboard::file(sq.file());
-                    if (file & s.own_pawns).is_empty() {
-                        if (file & s.enemy_pawns).is_empty() {
-                            add!(acc, p, color, rook_open_file, 1);
-                        } else {
-                            add!(acc, p, color, rook_semi_open_file, 1);
-                        }
-                    }
-                    if color.relative_rank(sq.rank()).index() == 6 {
-                        add!(acc, p, color, rook_seventh, 1);
-                    }
-                    if (file & s.board.pieces(Piece::Queen)).any() {
-                        add!(acc, p, color, rook_queen_file, 1);
-                    }
-                    // Shut in by its own king: on the king's side away from the centre.
-                    let (kf, rf) = (s.king.file().index(), sq.file().index());
-                    if mob <= 3 && (kf < 4) == (rf < kf) {
-                        let no_castling = !s.board.castling_rights().has_any(color);
-                        add!(acc, p, color, rook_trapped, usize::from(no_castling), 1);
-                    }
-                }
-                _ => add!(acc, p, color, mobility_queen, mob.min(27), 1),
-            }
-            if matches!(piece, Piece::Knight | Piece::Bishop)
-                && (b.forward(color) & s.own_pawns).any()
-            {
-                add!(acc, p, color, minor_behind_pawn, 1);
-            }
+        // enemy's pawns), defended by one of ours; in reach: not held by an own piece.
+        let outposts = outpost_ranks & (pawn_attacks - enemy_pawns.front_span(!color).beside());
+        let enemy_king = board.king(!color);
+        let a = Activity {
+            board,
+            color,
+            own_pawns,
+            enemy_pawns,
+            mobility_area: !(own_pawns | board.colored(color, Piece::King) | enemy_pawn_attacks),
+            outposts,
+            reachable: outposts - board.color(color),
+            king: board.king(color),
+            enemy_king,
+        };
+        let mut pass = Pass {
+            zone: king_attacks(enemy_king).with(enemy_king),
+            near: king_attacks(enemy_king),
+            all: pawn_attacks,
+            twice: up.east() & up.west(),
+            king_attackers: 0,
+            king_near_attacks: [0; 4],
+        };
+        let mut knights = Bitboard::EMPTY;
+        for sq in board.colored(color, Piece::Knight) {
+            let att = knight_attacks(sq);
+            knights |= self.visit(&a, &mut pass, Piece::Knight, sq, att, acc);
         }
-        if s.board.colored(color, Piece::Bishop).more_than_one() {
+        let mut bishops = Bitboard::EMPTY;
+        for sq in board.colored(color, Piece::Bishop) {
+            let att = bishop_attacks(sq, occupied);
+            bishops |= self.visit(&a, &mut pass, Piece::Bishop, sq, att, acc);
+        }
+        let mut rooks = Bitboard::EMPTY;
+        for sq in board.colored(color, Piece::Rook) {
+            let att = rook_attacks(sq, occupied);
+            rooks |= self.visit(&a, &mut pass, Piece::Rook, sq, att, acc);
+        }
+        let mut queens = Bitboard::EMPTY;
+        for sq in board.colored(color, Piece::Queen) {
+            let att = rook_attacks(sq, occupied) | bishop_attacks(sq, occupied);
+            queens |= self.visit(&a, &mut pass, Piece::Queen, sq, att, acc);
+        }
+        if board.colored(color, Piece::Bishop).more_than_one() {
             add!(acc, p, color, bishop_pair, 1);
+        }
+        let king = king_attacks(a.king);
+        SideMaps {
+            pawn_attacks,
+            by_piece: [pawn_attacks, knights, bishops, rooks, queens, king],
+            all: pass.all | king,
+            twice: pass.twice | (pass.all & king),
+            king_attackers: pass.king_attackers,
+            king_near_attacks: pass.king_near_attacks,
+        }
+    }
+
+    /// Everything one piece adds in its side's pass: its attacks `att` into the maps, its
+    /// activity, its attack on the enemy king's zone. Returns `att`.
+    #[inline(always)]
+    fn visit<A: Accumulator>(
+        &self,
+        a: &Activity,
+        pass: &mut Pass,
+        piece: Piece,
+        sq: Square,
+        att: Bitboard,
+        acc: &mut A,
+    ) -> Bitboard {
+        pass.twice |= pass.all & att;
+        pass.all |= att;
+        self.piece_activity(a, piece, sq, att, acc);
+        let n = (att & pass.zone).popcount() as i32;
+        if n > 0 {
+            pass.king_attackers += 1;
+            add!(
+                acc,
+                self.params,
+                !a.color,
+                king_zone_attacks,
+                piece.index() - 1,
+                n
+            );
+        }
+        pass.king_near_attacks[piece.index() - 1] += (att & pass.near).popcount() as i32;
+        att
+    }
+
+    /// One knight's, bishop's, rook's or queen's square, mobility (attacked squares in the
+    /// mobility area: no own pawn or king, no enemy pawn attack) and placement: outposts and
+    /// outposts in reach, the distance from the kings, bad bishops and the long diagonals,
+    /// rooks on open files, the seventh rank and a queen's file, rooks shut in by their king,
+    /// minors behind pawns. Inlined into each kind's loop, where `piece` is a constant.
+    #[inline(always)]
+    fn piece_activity<A: Accumulator>(
+        &self,
+        a: &Activity,
+        piece: Piece,
+        sq: Square,
+        att: Bitboard,
+        acc: &mut A,
+    ) {
+        let (p, color, board) = (&self.params, a.color, a.board);
+        self.square_term(color, piece, sq, acc);
+        let mob = (att & a.mobility_area).popcount() as usize;
+        let b = Bitboard::from_square(sq);
+        match piece {
+            Piece::Knight => {
+                add!(acc, p, color, mobility_knight, mob.min(8), 1);
+                if (a.outposts & b).any() {
+                    add!(acc, p, color, knight_outpost, 1);
+                } else if (att & a.reachable).any() {
+                    add!(acc, p, color, reachable_outpost, 0, 1);
+                }
+                let kings = sq.distance(a.king).min(sq.distance(a.enemy_king));
+                if kings >= 4 {
+                    add!(acc, p, color, knight_far_from_kings, kings as usize - 4, 1);
+                }
+            }
+            Piece::Bishop => {
+                add!(acc, p, color, mobility_bishop, mob.min(13), 1);
+                if (a.outposts & b).any() {
+                    add!(acc, p, color, bishop_outpost, 1);
+                } else if (att & a.reachable).any() {
+                    add!(acc, p, color, reachable_outpost, 1, 1);
+                }
+                let colour = if (b & Bitboard::LIGHT_SQUARES).any() {
+                    Bitboard::LIGHT_SQUARES
+                } else {
+                    Bitboard::DARK_SQUARES
+                };
+                let own_on_colour = (a.own_pawns & colour).popcount() as i32;
+                add!(acc, p, color, bad_bishop, own_on_colour);
+                if (LONG_DIAGONALS - CENTRE).contains(sq)
+                    && (bishop_attacks(sq, board.pieces(Piece::Pawn)) & CENTRE).more_than_one()
+                {
+                    add!(acc, p, color, bishop_long_diagonal, 1);
+                }
+            }
+            Piece::Rook => {
+                add!(acc, p, color, mobility_rook, mob.min(14), 1);
+                let file = Bitboard::file(sq.file());
+                if (file & a.own_pawns).is_empty() {
+                    if (file & a.enemy_pawns).is_empty() {
+                        add!(acc, p, color, rook_open_file, 1);
+                    } else {
+                        add!(acc, p, color, rook_semi_open_file, 1);
+                    }
+                }
+                if color.relative_rank(sq.rank()).index() == 6 {
+                    add!(acc, p, color, rook_seventh, 1);
+                }
+                if (file & board.pieces(Piece::Queen)).any() {
+                    add!(acc, p, color, rook_queen_file, 1);
+                }
+                // Shut in by its own king: on the king's side away from the centre.
+                let (kf, rf) = (a.king.file().index(), sq.file().index());
+                if mob <= 3 && (kf < 4) == (rf < kf) {
+                    let no_castling = !board.castling_rights().has_any(color);
+                    add!(acc, p, color, rook_trapped, usize::from(no_castling), 1);
+                }
+            }
+            _ => add!(acc, p, color, mobility_queen, mob.min(27), 1),
+        }
+        if matches!(piece, Piece::Knight | Piece::Bishop) && (b.forward(color) & a.own_pawns).any()
+        {
+            add!(acc, p, color, minor_behind_pawn, 1);
         }
     }
 

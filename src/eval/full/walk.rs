@@ -1,14 +1,12 @@
 //! What the walk over a position hands its (weight, count) pairs to: an [`Accumulator`] —
 //! `Sum` for the search, [`Trace`] for the tuner, `PerField` for `explain` — so the three see
 //! one evaluation; and what each term function reads of a side (`SideView`, with both sides'
-//! attack maps, `SideMaps`). The walk's order is `Full::piece_terms` in `mod.rs`.
+//! attack maps, `SideMaps`, which each side's piece pass writes). The walk's order is
+//! `Full::piece_terms` in `mod.rs`.
 
 use super::tapered::S;
 use super::weights::{idx, FIELDS};
-use crate::core::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks_set, rook_attacks,
-};
-use crate::core::{Bitboard, Board, Color, Piece, Square};
+use crate::core::{Bitboard, Board, Color, Square};
 
 /// Where a walk over the position puts each weight × count.
 pub trait Accumulator {
@@ -194,7 +192,8 @@ impl Accumulator for PerField {
     }
 }
 
-/// What the walk learns about one side and then uses for the other.
+/// What the walk learns about one side and then uses for the other: its attack maps, and
+/// how its pieces attack the enemy king's zone. Written by [`super::Full::piece_pass`].
 #[derive(Clone, Copy)]
 pub(super) struct SideMaps {
     pub(super) pawn_attacks: Bitboard,
@@ -203,84 +202,12 @@ pub(super) struct SideMaps {
     /// Squares attacked at least twice (two pawns, or any two attackers): Stockfish's
     /// `attackedBy2`.
     pub(super) twice: Bitboard,
-    /// Each knight, bishop, rook and queen with its attacks (at most 15 of them).
-    pub(super) pieces: [(Piece, Square, Bitboard); 16],
-    pub(super) count: usize,
-}
-
-impl Default for SideMaps {
-    fn default() -> Self {
-        SideMaps {
-            pawn_attacks: Bitboard::EMPTY,
-            by_piece: [Bitboard::EMPTY; 6],
-            all: Bitboard::EMPTY,
-            twice: Bitboard::EMPTY,
-            pieces: [(Piece::Pawn, Square::A1, Bitboard::EMPTY); 16],
-            count: 0,
-        }
-    }
-}
-
-impl SideMaps {
-    pub(super) fn pieces(&self) -> &[(Piece, Square, Bitboard)] {
-        &self.pieces[..self.count]
-    }
-
-    /// Both sides' attack maps, White's first, written in place (returning each by value
-    /// copied the 300-byte lists once more).
-    pub(super) fn both(board: &Board, maps: &mut [SideMaps; 2]) {
-        maps[0].fill(board, Color::White);
-        maps[1].fill(board, Color::Black);
-    }
-
-    /// The attack maps of `color`'s pieces, written over `self`: one loop per kind of piece
-    /// (rather than one loop over the kinds that matches on the kind for every piece), the
-    /// maps kept in locals until the end (−1.2 % of `bench`'s instructions).
-    fn fill(&mut self, board: &Board, color: Color) {
-        let occupied = board.occupied();
-        let pawns = board.colored(color, Piece::Pawn);
-        let pawn_attacks = pawn_attacks_set(color, pawns);
-        let up = pawns.forward(color);
-        let mut all = pawn_attacks;
-        let mut twice = up.east() & up.west();
-        let mut count = 0;
-        // Records one piece's attacks and returns them. More than 15 pieces cannot happen in
-        // a legal position; the cap keeps a hand-made one from overflowing the list (a piece
-        // past it goes without its mobility, placement and square terms, in every accumulator
-        // alike).
-        let mut record = |piece: Piece, sq: Square, att: Bitboard| {
-            twice |= all & att;
-            all |= att;
-            if count < self.pieces.len() {
-                self.pieces[count] = (piece, sq, att);
-                count += 1;
-            }
-            att
-        };
-        let mut knights = Bitboard::EMPTY;
-        for sq in board.colored(color, Piece::Knight) {
-            knights |= record(Piece::Knight, sq, knight_attacks(sq));
-        }
-        let mut bishops = Bitboard::EMPTY;
-        for sq in board.colored(color, Piece::Bishop) {
-            bishops |= record(Piece::Bishop, sq, bishop_attacks(sq, occupied));
-        }
-        let mut rooks = Bitboard::EMPTY;
-        for sq in board.colored(color, Piece::Rook) {
-            rooks |= record(Piece::Rook, sq, rook_attacks(sq, occupied));
-        }
-        let mut queens = Bitboard::EMPTY;
-        for sq in board.colored(color, Piece::Queen) {
-            let att = rook_attacks(sq, occupied) | bishop_attacks(sq, occupied);
-            queens |= record(Piece::Queen, sq, att);
-        }
-        let king = king_attacks(board.king(color));
-        self.count = count;
-        self.pawn_attacks = pawn_attacks;
-        self.by_piece = [pawn_attacks, knights, bishops, rooks, queens, king];
-        self.twice = twice | (all & king);
-        self.all = all | king;
-    }
+    /// How many of the side's knights, bishops, rooks and queens attack the enemy king or
+    /// a square next to it.
+    pub(super) king_attackers: usize,
+    /// The attacks on the squares next to the enemy king, by kind of attacker (knight,
+    /// bishop, rook, queen): one per piece and square.
+    pub(super) king_near_attacks: [i32; 4],
 }
 
 /// One side's view of the position, shared by the term functions.
@@ -290,7 +217,6 @@ pub(super) struct SideView<'a> {
     pub(super) us: &'a SideMaps,
     pub(super) them: &'a SideMaps,
     pub(super) own_pawns: Bitboard,
-    pub(super) enemy_pawns: Bitboard,
     pub(super) king: Square,
     pub(super) occupied: Bitboard,
 }
