@@ -1,31 +1,31 @@
 # SPSA checkpoint (chainmate tune --method spsa --resume)
-iteration 3714
-results 0
-search.aspiration_window = 19.068993962478768
-search.rfp_max_depth = 3.2280288173808325
-search.rfp_margin = 86.25315965467722
-search.nmp_base_reduction = 4.9680022571289175
-search.nmp_depth_divisor = 2.1034353878086787
-search.nmp_eval_divisor = 176.83662779720632
-search.futility_max_depth = 7.583706898113839
-search.futility_base = 72.32759634500457
-search.futility_per_depth = 76.38390281820479
-search.lmp_max_depth = 5.629637997010791
-search.lmp_base = 7.432559420702393
-search.see_max_depth = 12.713308081744023
-search.see_quiet_margin = 52.01968535592451
-search.see_capture_margin = 16.984690557178666
-search.lmr_base = 92.80394364810613
-search.lmr_divisor = 193.02802265834816
-search.iir_min_depth = 7.18298137567052
-search.qs_delta_margin = 486.4044382700962
-search.se_min_depth = 4.8398447027883815
-search.se_margin = 4.160310508996137
-search.correction_weight = 97.5433140855134
-search.correction_nonpawn = 130.20195655052555
-search.capture_history = 119.68410080091711
-search.lmr_history_divisor = 6130.682770343742
-search.history_bonus_per_depth = 311.4152385472424
-search.history_bonus_max = 2262.649279140969
-search.lmr_cut_node = 1.3491372869828695
-search.lmr_not_improving = 0.1721682094390478
+iteration 4536
+results 3
+search.aspiration_window = 17.660319709178662
+search.rfp_max_depth = 3.2734565270848255
+search.rfp_margin = 81.40529821028008
+search.nmp_base_reduction = 5.280723846292434
+search.nmp_depth_divisor = 2.026309598781961
+search.nmp_eval_divisor = 166.7667363870356
+search.futility_max_depth = 7.4159362130486715
+search.futility_base = 74.49849997882613
+search.futility_per_depth = 77.41506092295216
+search.lmp_max_depth = 5.128876690115228
+search.lmp_base = 8.057105961933837
+search.see_max_depth = 13.075134603285546
+search.see_quiet_margin = 54.28824969464673
+search.see_capture_margin = 18.091403372622505
+search.lmr_base = 91.42839494947509
+search.lmr_divisor = 188.8126997461631
+search.iir_min_depth = 7.775550524187257
+search.qs_delta_margin = 487.1725769836558
+search.se_min_depth = 4.417094626053848
+search.se_margin = 3.8920039859457534
+search.correction_weight = 103.45701910700787
+search.correction_nonpawn = 133.5130129000628
+search.capture_history = 110.66965420031991
+search.lmr_history_divisor = 6057.677376985686
+search.history_bonus_per_depth = 309.0309284389133
+search.history_bonus_max = 2165.0384854481517
+search.lmr_cut_node = 2.181559789610635
+search.lmr_not_improving = 0.1797399439853068
