@@ -194,17 +194,20 @@ impl Full {
         let enemy_pawns = board.colored(!color, Piece::Pawn);
         let king_file = king.file().index();
         let king_rank = color.relative_rank(king.rank()).index();
-        // The nearest pawn of `set` on `file` level with or in front of the king: its
-        // distance in ranks, or 7, and its square.
+        // The ranks level with the king and in front of it.
+        let ahead = match color {
+            Color::White => Bitboard::rank(king.rank()).fill_north(),
+            Color::Black => Bitboard::rank(king.rank()).fill_south(),
+        };
+        // The nearest pawn of `set` on `file` level with or in front of the king (the first
+        // from the king's side), with its distance in ranks.
         let nearest = |set: Bitboard, file: usize| {
-            let mut best: Option<(usize, Square)> = None;
-            for sq in set & Bitboard::file(crate::core::File::ALL[file]) {
-                let r = color.relative_rank(sq.rank()).index();
-                if r >= king_rank && best.is_none_or(|(d, _)| r - king_rank < d) {
-                    best = Some((r - king_rank, sq));
-                }
-            }
-            best
+            let there = set & ahead & Bitboard::file(crate::core::File::ALL[file]);
+            let sq = match color {
+                Color::White => there.lsb(),
+                Color::Black => there.msb(),
+            }?;
+            Some((color.relative_rank(sq.rank()).index() - king_rank, sq))
         };
         for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {
             let own = nearest(own_pawns, file).map_or(7, |(d, _)| d.min(7));
@@ -317,6 +320,27 @@ mod tests {
             storm(7),
             1 - 2,
             "no storm on White's f file, nor on Black's a, b files"
+        );
+        // The nearest pawn level with or in front of the king counts; those behind it do not.
+        // White: king g3, pawns f4, g2 (behind), g6, c5. Black (in check): king b6, pawns
+        // b7 (behind), b4, b3, a4.
+        let b = board("8/1p6/1k4P1/2P5/pp3P2/1p4K1/6P1/8 b - - 0 1");
+        let shelter = |i| net_count(&b, idx::shelter_distance + i);
+        assert_eq!(shelter(1), 1, "f4");
+        assert_eq!(shelter(8 + 3), 1, "g6, not g2 behind the king");
+        assert_eq!(shelter(2), -1, "a4");
+        assert_eq!(shelter(8 + 2), -1, "b4, nearer than b3; not b7");
+        assert_eq!(
+            shelter(7),
+            1 - 1,
+            "none on White's h file, nor on Black's c file"
+        );
+        let storm = |i| net_count(&b, idx::storm_distance + i);
+        assert_eq!(storm(1), -1, "c5 one rank in front of Black's king, free");
+        assert_eq!(
+            storm(7),
+            3 - 2,
+            "no storm on White's three files, nor on a and b"
         );
     }
 }
