@@ -596,33 +596,42 @@ impl Board {
         let bishops = p[Piece::Bishop as usize] & movable;
         let rooks = p[Piece::Rook as usize] & movable;
         let queens = p[Piece::Queen as usize] & movable;
-        let emit = |sink: &mut S, piece: Piece, from: Square, att: Bitboard| {
-            let att = if self.pinned.contains(from) {
-                att & line(ctx.king, from)
-            } else {
-                att
-            };
-            sink.piece_moves(
-                piece,
-                from,
-                att & ctx.capture_targets,
-                att & ctx.quiet_targets,
-            );
-        };
         for from in bishops {
-            emit(
-                sink,
-                Piece::Bishop,
-                from,
-                bishop_attacks(from, ctx.occupied),
-            );
+            let att = bishop_attacks(from, ctx.occupied);
+            self.emit_slider(sink, ctx, Piece::Bishop, from, att);
         }
         for from in rooks {
-            emit(sink, Piece::Rook, from, rook_attacks(from, ctx.occupied));
+            let att = rook_attacks(from, ctx.occupied);
+            self.emit_slider(sink, ctx, Piece::Rook, from, att);
         }
         for from in queens {
-            emit(sink, Piece::Queen, from, queen_attacks(from, ctx.occupied));
+            let att = queen_attacks(from, ctx.occupied);
+            self.emit_slider(sink, ctx, Piece::Queen, from, att);
         }
+    }
+
+    /// One slider's moves from its attacks `att`, kept on its pin line if it is pinned.
+    /// (As a closure the compiler kept it out of line: a call for every slider.)
+    #[inline(always)]
+    fn emit_slider<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        ctx: &Context,
+        piece: Piece,
+        from: Square,
+        att: Bitboard,
+    ) {
+        let att = if self.pinned.contains(from) {
+            att & line(ctx.king, from)
+        } else {
+            att
+        };
+        sink.piece_moves(
+            piece,
+            from,
+            att & ctx.capture_targets,
+            att & ctx.quiet_targets,
+        );
     }
 
     #[inline(always)]

@@ -261,13 +261,24 @@ impl<'a, X: Extension> Thread<'a, X> {
     /// The main thread heeds no limit — nodes, time or `stop` — before depth 1 is complete
     /// (as Stockfish finishes depth 1 whatever the limit): `go nodes 1` still plays a searched
     /// move, the mate in one when there is one.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn count_node_and_check_limits(&mut self, ply: usize) -> bool {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.stopped {
             return true;
         }
+        // Most nodes have nothing to check: no node limit, and not a multiple of the interval.
+        if self.limits().nodes.is_none() && !self.nodes.is_multiple_of(CHECK_INTERVAL) {
+            return false;
+        }
+        self.check_limits()
+    }
+
+    /// The rest of [`Thread::count_node_and_check_limits`], out of line: the node limit, and
+    /// every [`CHECK_INTERVAL`] nodes the clock, the stop signal and the progress report.
+    #[inline(never)]
+    fn check_limits(&mut self) -> bool {
         let may_stop = self.completed > 0 || !self.is_main();
         if let Some(limit) = self.limits().nodes.filter(|_| self.is_main() && may_stop) {
             if self.total_nodes() >= limit {
@@ -301,6 +312,7 @@ impl<'a, X: Extension> Thread<'a, X> {
     /// Draw by the fifty-move rule, insufficient material or repetition. A repetition of a
     /// position inside the search path is a draw at once (the side could repeat again); one
     /// from before the root needs to be a threefold.
+    #[inline(always)]
     pub(crate) fn is_draw(&self, board: &Board, ply: usize) -> bool {
         if board.halfmove_clock() >= 100 {
             return !board.is_check() || board.has_legal_move();
@@ -308,6 +320,13 @@ impl<'a, X: Extension> Thread<'a, X> {
         if board.is_insufficient_material() {
             return true;
         }
+        // A repetition needs four plies without a capture or a pawn move.
+        board.halfmove_clock() >= 4 && self.is_repetition(board, ply)
+    }
+
+    /// The repetition half of [`Thread::is_draw`], out of line (most nodes never get here).
+    #[inline(never)]
+    fn is_repetition(&self, board: &Board, ply: usize) -> bool {
         let n = self.hashes.len();
         let current = self.hashes[n - 1];
         let reach = (board.halfmove_clock() as usize).min(n - 1);
