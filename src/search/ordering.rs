@@ -310,7 +310,9 @@ const CENTRE_DISTANCE: [i32; 64] = {
 };
 
 /// Fills `buffer` with the quiescence moves — noisy moves, or all evasions in check — sorted
-/// once by MVV-LVA (noisy moves first among evasions).
+/// once by MVV-LVA (noisy moves first among evasions), ties in generation order: each move's
+/// key computed once, then [`MoveBuffer::sort_from`]'s stable insertion sort (a library sort
+/// by key computes the key at every comparison).
 pub fn quiescence_moves(board: &Board, buffer: &mut MoveBuffer) {
     buffer.moves.clear();
     let gen = if board.is_check() {
@@ -319,10 +321,12 @@ pub fn quiescence_moves(board: &Board, buffer: &mut MoveBuffer) {
         GenType::Noisy
     };
     board.generate(gen, &mut buffer.moves);
-    buffer.moves.sort_unstable_by_key(|&mv| {
+    let n = buffer.moves.len();
+    for (score, &mv) in buffer.scores[..n].iter_mut().zip(buffer.moves.iter()) {
         let bonus = if mv.is_noisy() { 1 << 20 } else { 0 };
-        -(mvv_lva(board, mv) + bonus)
-    });
+        *score = mvv_lva(board, mv) + bonus;
+    }
+    buffer.sort_from(0);
 }
 
 /// The SEE value of the piece a move captures (for delta pruning).
