@@ -225,45 +225,18 @@ mod tests {
         let mut rng = SplitMix64::new(79);
         let mut below = |n: u64| (rng.next_u64() % n) as usize;
         for _ in 0..3000 {
-            // Kings on e1 and e8 and up to eight pawns of each side on ranks 2-7 at random
-            // (pawn structures only; the position need not be reachable), none giving check.
-            let mut rows = [['.'; 8]; 8];
-            rows[0][4] = 'K';
-            rows[7][4] = 'k';
-            for pawn in ['P', 'p'] {
+            // Up to eight pawns of each side on ranks 2-7 at random: a pawn structure, which is
+            // all the pawn terms read (no kings: not a position the search would meet).
+            let mut b = Board::empty();
+            for color in [Color::White, Color::Black] {
                 for _ in 0..below(9) {
-                    let (rank, file) = (1 + below(6), below(8));
-                    let checks = if pawn == 'P' { rank == 6 } else { rank == 1 };
-                    if !(checks && (file == 3 || file == 5)) {
-                        rows[rank][file] = pawn;
+                    let sq = Square::ALL[8 * (1 + below(6)) + below(8)];
+                    if b.piece_on(sq).is_none() {
+                        b.put(color, Piece::Pawn, sq);
                     }
                 }
             }
-            let placement: Vec<String> = rows
-                .iter()
-                .rev()
-                .map(|row| {
-                    let mut text = String::new();
-                    let mut empty = 0;
-                    for &c in row {
-                        if c == '.' {
-                            empty += 1;
-                        } else {
-                            if empty > 0 {
-                                text.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            text.push(c);
-                        }
-                    }
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                    }
-                    text
-                })
-                .collect();
-            let fen = format!("{} w - - 0 1", placement.join("/"));
-            let b = board(&fen);
+            let fen = b.to_fen();
             let mut t = Trace::default();
             let passed = e.pawn_terms(&b, &mut t);
             let (expected, expected_passed) = per_pawn_counts(&b);
