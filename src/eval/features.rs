@@ -108,6 +108,7 @@ static ONE_MOVE_REACH: std::sync::LazyLock<[[Bitboard; 6]; 2]> = std::sync::Lazy
 /// The paper's four development facts for `color`, inferred from placement (see the module
 /// doc): `[knight developed before bishop (0/1), queen out before two minors (0/1), rook
 /// moved before two minors (0/1), pieces that moved twice]`.
+#[inline(always)]
 pub fn development_counts(board: &Board, color: Color) -> [i32; 4] {
     let own = |pc: Piece| board.colored(color, pc);
     let home = |pc: Piece| HOME[pc.index()].relative(color);

@@ -318,7 +318,13 @@ impl Full {
                 occupied: board.occupied(),
             };
             self.material_terms(&side, band, acc);
-            if npm >= OPENING_PHASE {
+            // The paper's opening terms, skipped when all their weights are zero (as space's
+            // and complexity's are) unless the weights are being counted.
+            if npm >= OPENING_PHASE
+                && (A::COUNTS
+                    || self.params.centre_control.0 != [[0, 0]]
+                    || self.params.development.0 != [[0, 0]; 4])
+            {
                 self.opening_terms(&side, acc);
             }
             self.threat_terms(&side, acc);

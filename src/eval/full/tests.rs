@@ -30,11 +30,32 @@ pub(crate) fn with_danger() -> Full {
 /// Black's king faces a knight, a queen and a bishop; White's king no queen.
 const KING_HUNT: &str = "r4rk1/ppp2ppp/8/6NQ/8/3B4/PPP2PPP/R4RK1 b - - 0 1";
 
+/// The shipped weights without paper 004's opening terms: every weight of `centre_control`
+/// and `development` zero, so the search's walk skips them (the trace still counts them).
+fn without_opening_terms() -> Full {
+    let mut e = Full::default();
+    let zeros: String = ["centre_control_mg", "centre_control_eg"]
+        .map(|name| format!("{name} = 0\n"))
+        .into_iter()
+        .chain((0..4).flat_map(|i| ["mg", "eg"].map(|ph| format!("development_{ph}_{i} = 0\n"))))
+        .collect();
+    crate::eval::param_set::load_text(e.params_mut(), &zeros).unwrap();
+    e
+}
+
 #[test]
 fn trace_times_weights_is_the_evaluation() {
-    for e in [Full::default(), with_danger()] {
+    // The opening terms count after 1. Nf3 d5 2. Nc3 (White's knights out and on the centre,
+    // Black's pieces home), so the third evaluator is another evaluation.
+    let knights_out = board("rnbqkbnr/ppp1pppp/8/3p4/8/2N2N2/PPPPPPPP/R1BQKB1R b KQkq - 1 2");
+    assert_ne!(
+        Full::default().white_score(&knights_out),
+        without_opening_terms().white_score(&knights_out)
+    );
+    for e in [Full::default(), with_danger(), without_opening_terms()] {
         for fen in [
             crate::core::STARTPOS_FEN,
+            "rnbqkbnr/ppp1pppp/8/3p4/8/2N2N2/PPPPPPPP/R1BQKB1R b KQkq - 1 2",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "4k3/8/8/8/8/8/4P3/4KB2 b - - 0 1",
