@@ -343,6 +343,11 @@ impl MoveList {
     pub fn clear(&mut self) {
         self.len = 0;
     }
+    /// Keeps the first `len` moves (all of them if there are fewer).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
     /// Keeps only the moves for which `keep` is true, preserving their order.
     pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
         let mut kept = 0;

@@ -5,12 +5,20 @@
 //! that refutes the node saves the whole generation), then scores every legal move once and
 //! hands them out best-first by selection, so a cutoff after a few moves does not pay for a
 //! full sort.
+//!
+//! Once late-move pruning holds for the rest of a node, the search tells the picker
+//! ([`MovePicker::drop_quiets`]), which removes from its list every quiet move that gives no
+//! check — each would be handed out only to be pruned — and says with each move it hands out
+//! how many such moves it passed over ([`MovePicker::take_skipped`]), so that the search
+//! counts them as before: the moves searched, their order and their move numbers (on which
+//! the reductions depend) are exactly those of handing every move out, and the tree is the
+//! same.
 
 use super::extension::Extension;
 pub use super::extension::OrderingContext;
 use super::history::{Heuristics, Lineage, PieceTo, QuietRows};
 use super::see::{capture_gain, see_ge, see_value};
-use crate::core::{Board, Color, GenType, Move, MoveList, Piece, MAX_MOVES};
+use crate::core::{Board, CheckInfo, Color, GenType, Move, MoveList, Piece, MAX_MOVES};
 
 /// Score bands. History values stay within ±`history_max` (16384 by default), far inside the
 /// quiet band.
@@ -86,6 +94,25 @@ pub struct MovePicker {
     capture_weight: i32,
     /// The side to move at the root (for an extension's move filter).
     root_side: Color,
+    /// Whether quiet moves that give no check are dropped ([`MovePicker::drop_quiets`]).
+    drop: Drop,
+    /// The dropped moves passed over before the move last handed out (or, after the last
+    /// one, at the end of the list).
+    skipped: usize,
+    /// The dropped moves after the last move left in the list.
+    trailing: usize,
+}
+
+/// The state of [`MovePicker::drop_quiets`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Drop {
+    /// Every move is handed out.
+    No,
+    /// To be done when the list is sorted; the move to leave uncounted (the search's
+    /// excluded move).
+    Pending(Option<Move>),
+    /// Done: the scores of the moves left are the counts of dropped moves before each.
+    Done,
 }
 
 /// Picks made by selection before the rest of the list is sorted once: most cut nodes end
@@ -148,7 +175,69 @@ impl MovePicker {
             lineage,
             capture_weight,
             root_side,
+            drop: Drop::No,
+            skipped: 0,
+            trailing: 0,
         }
+    }
+
+    /// From now on, drops every quiet move that gives no check (`check_info` is the node's)
+    /// instead of handing it out, counting those that would have counted (all but
+    /// `excluded`): late-move pruning holds for the rest of the node, so the search would
+    /// skip each of them. Done at once if the rest of the list is sorted, otherwise when it
+    /// is (the moves handed out by selection before that are not touched).
+    pub fn drop_quiets(
+        &mut self,
+        buffer: &mut MoveBuffer,
+        board: &Board,
+        check_info: &CheckInfo,
+        excluded: Option<Move>,
+    ) {
+        if self.drop != Drop::No {
+            return;
+        }
+        self.drop = Drop::Pending(excluded);
+        if self.sorted {
+            self.drop_now(buffer, board, check_info, excluded);
+        }
+    }
+
+    /// Whether [`MovePicker::drop_quiets`] has been asked for.
+    pub fn dropping(&self) -> bool {
+        self.drop != Drop::No
+    }
+
+    /// The number of dropped moves passed over before the move [`MovePicker::next`] has just
+    /// handed out (after it returned `None`: those at the end of the list), once.
+    pub fn take_skipped(&mut self) -> usize {
+        std::mem::take(&mut self.skipped)
+    }
+
+    /// Drops the quiet non-checking moves from the sorted rest of the list, keeping the
+    /// others in order, each with the count of dropped moves since the one kept before it.
+    fn drop_now(
+        &mut self,
+        buffer: &mut MoveBuffer,
+        board: &Board,
+        check_info: &CheckInfo,
+        excluded: Option<Move>,
+    ) {
+        let (mut kept, mut passed) = (self.next, 0);
+        for i in self.next..buffer.moves.len() {
+            let (mv, score) = (buffer.moves[i], buffer.scores[i]);
+            debug_assert!(score != HASH_MOVE, "the hash move is the first pick");
+            if mv.is_noisy() || board.gives_check_with(check_info, mv) {
+                buffer.moves[kept] = mv;
+                buffer.scores[kept] = passed;
+                kept += 1;
+                passed = 0;
+            } else if Some(mv) != excluded {
+                passed += 1;
+            }
+        }
+        buffer.moves.truncate(kept);
+        self.trailing = passed as usize;
+        self.drop = Drop::Done;
     }
 
     /// What the node's ordering and an extension's hooks are told about the node.
@@ -190,11 +279,16 @@ impl MovePicker {
             self.stage = Stage::Pick;
             self.generate(buffer, board, heuristics, ext);
         }
-        while let Some((mv, score)) = self.pick_best(buffer) {
+        while let Some((mv, score)) = self.pick_best(buffer, board) {
+            if self.drop == Drop::Done {
+                self.skipped = score as usize;
+                return Some(mv);
+            }
             if score != HASH_MOVE {
                 return Some(mv);
             }
         }
+        self.skipped = std::mem::take(&mut self.trailing);
         None
     }
 
@@ -221,20 +315,26 @@ impl MovePicker {
         }
     }
 
-    fn pick_best(&mut self, buffer: &mut MoveBuffer) -> Option<(Move, i32)> {
+    fn pick_best(&mut self, buffer: &mut MoveBuffer, board: &Board) -> Option<(Move, i32)> {
         let start = self.next;
-        let len = buffer.moves.len();
-        if start >= len {
+        if start >= buffer.moves.len() {
             return None;
         }
         if start == SELECTION_PICKS && !self.sorted {
             buffer.sort_from(start);
             self.sorted = true;
+            if let Drop::Pending(excluded) = self.drop {
+                self.drop_now(buffer, board, &board.check_info(), excluded);
+                if start >= buffer.moves.len() {
+                    return None;
+                }
+            }
         }
         if self.sorted {
             self.next += 1;
             return Some((buffer.moves[start], buffer.scores[start]));
         }
+        let len = buffer.moves.len();
         let mut best = start;
         for i in start + 1..len {
             if buffer.scores[i] > buffer.scores[best] {
@@ -389,5 +489,89 @@ mod tests {
             }
         }
         assert!(scores.iter().any(|&s| s >= 500));
+    }
+
+    /// Every move a picker hands out, each with the count of dropped moves before it, and the
+    /// count after the last; `drop_after` moves handed out, it is told to drop the quiet
+    /// moves that give no check (`excluded` left uncounted).
+    fn picks(
+        board: &Board,
+        h: &Heuristics,
+        hash_move: Option<Move>,
+        drop_after: Option<usize>,
+        excluded: Option<Move>,
+    ) -> (Vec<(Move, usize)>, usize) {
+        let mut picker = MovePicker::new(hash_move, 3, Lineage::default(), 100, Color::White);
+        let mut buffer = MoveBuffer::default();
+        let mut out = Vec::new();
+        loop {
+            if drop_after == Some(out.len()) {
+                picker.drop_quiets(&mut buffer, board, &board.check_info(), excluded);
+            }
+            let next = picker.next(&mut buffer, board, h, &super::super::NoExtension);
+            let skipped = picker.take_skipped();
+            match next {
+                Some(mv) => out.push((mv, skipped)),
+                None => return (out, skipped),
+            }
+        }
+    }
+
+    #[test]
+    fn dropping_quiet_moves_keeps_the_order_and_the_count_of_the_rest() {
+        let fens = [
+            // Quiet checks, captures, many quiet moves with equal scores.
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "2r3k1/5pp1/7p/3R4/1q1N4/6P1/5P1P/3QR1K1 w - - 0 1",
+            "7k/8/8/8/8/8/2Q5/K5R1 w - - 0 1",
+        ];
+        for fen in fens {
+            let board = Board::from_fen(fen).unwrap();
+            let ci = board.check_info();
+            let moves = board.legal_moves();
+            let quiets: Vec<Move> = moves.iter().copied().filter(|m| !m.is_noisy()).collect();
+            // Histories with ties and without, a hash move and none, an excluded move.
+            let mut h = Heuristics::default();
+            let fresh = Heuristics::default();
+            h.update_history(
+                &board,
+                4,
+                quiets[2],
+                &quiets[4..7],
+                &Lineage::default(),
+                16384,
+            );
+            let cases = [
+                (&fresh, None, None),
+                (&h, Some(quiets[1]), None),
+                (&h, None, Some(quiets[quiets.len() - 1])),
+                (&fresh, Some(moves[0]), Some(quiets[0])),
+            ];
+            for (heur, hash_move, excluded) in cases {
+                let (all, none_after) = picks(&board, heur, hash_move, None, None);
+                assert_eq!(all.len(), moves.len(), "{fen}");
+                assert!(all.iter().all(|&(_, skipped)| skipped == 0) && none_after == 0);
+                for k in 0..=all.len() {
+                    let (got, trailing) = picks(&board, heur, hash_move, Some(k), excluded);
+                    // What it should be: the first k as they were, then the others that are
+                    // noisy or give check, each with the dropped moves since the one before.
+                    let mut want = Vec::new();
+                    let mut passed = 0;
+                    for (i, &(mv, _)) in all.iter().enumerate() {
+                        let kept = mv.is_noisy() || board.gives_check_with(&ci, mv);
+                        // Moves by selection (the first four) are never dropped.
+                        if i < k || i < SELECTION_PICKS || kept {
+                            want.push((mv, passed));
+                            passed = 0;
+                        } else if Some(mv) != excluded {
+                            passed += 1;
+                        }
+                    }
+                    assert_eq!(got, want, "{fen}, dropped after {k}");
+                    assert_eq!(trailing, passed, "{fen}, dropped after {k}");
+                }
+            }
+        }
     }
 }

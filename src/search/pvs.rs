@@ -484,6 +484,11 @@ impl<X: Extension> Thread<'_, X> {
                 self.heuristics,
                 &self.config.ext,
             );
+            // The quiet moves the picker dropped: each counts as a move late-move pruning
+            // skipped.
+            let skipped = picker.take_skipped();
+            move_count += skipped;
+            stats::add(Counter::LateMovePrune, skipped as u64);
             let Some(mv) = next else { break };
             if Some(mv) == node.excluded {
                 continue;
@@ -504,11 +509,20 @@ impl<X: Extension> Thread<'_, X> {
 
             // Step 9b. Shallow pruning.
             let p = &self.config.params;
-            if best_score > -TB_WIN_IN_MAX_PLY
-                && has_pieces
-                && shallow_prune(board, mv, node, alpha, move_count, &check_info, p)
-            {
-                continue;
+            if best_score > -TB_WIN_IN_MAX_PLY && has_pieces {
+                // Late-move pruning, once it holds, holds for every later move (the count only
+                // grows): the picker drops the quiet moves it would skip.
+                if !picker.dropping() && late_moves_pruned(node, move_count, p) {
+                    picker.drop_quiets(
+                        &mut self.buffers[ply],
+                        board,
+                        check_info.get_or_init(|| board.check_info()),
+                        node.excluded,
+                    );
+                }
+                if shallow_prune(board, mv, node, alpha, move_count, &check_info, p) {
+                    continue;
+                }
             }
 
             // Step 9c. The search below the move (or the extension's replay of it).
@@ -816,9 +830,10 @@ fn has_pieces(board: &Board) -> bool {
 /// pruning and futility pruning of quiet moves, and SEE pruning. Checking moves are treated
 /// like captures (never futility- or move-count-pruned; SEE-pruned only at the capture
 /// margin), so quiet sacrifices that lead to mate survive. (The conditions only get truer as
-/// the loop goes on, so pruning move by move loses nothing against skipping all quiet moves
-/// at once, and keeps the quiet checks.) Returns whether to skip `mv`, the `move_count`-th
-/// move of `node`, with the window's lower end now at `alpha`.
+/// the loop goes on; once late-move pruning holds, the move loop has the picker drop the
+/// quiet moves that give no check instead of handing each out to be skipped here, and counts
+/// them as skipped.) Returns whether to skip `mv`, the `move_count`-th move of `node`, with
+/// the window's lower end now at `alpha`.
 #[inline]
 pub(crate) fn shallow_prune(
     board: &Board,
@@ -843,10 +858,7 @@ pub(crate) fn shallow_prune(
         }
         return pruned;
     }
-    // Late-move pruning: enough quiet moves tried (half as many when not improving: the
-    // halving as a shift, since a division by a variable costs a divide instruction).
-    let lmp_limit = (p.lmp_base + depth * depth) as usize >> (!node.improving as usize);
-    if depth <= p.lmp_max_depth && move_count > lmp_limit {
+    if late_moves_pruned(node, move_count, p) {
         stats::bump(Counter::LateMovePrune);
         return true;
     }
@@ -862,6 +874,16 @@ pub(crate) fn shallow_prune(
         stats::bump(Counter::SeeQuietPrune);
     }
     pruned
+}
+
+/// Late-move pruning: whether enough quiet moves have been tried at `node` that its
+/// `move_count`-th and later quiet moves are skipped (half as many when not improving: the
+/// halving as a shift, since a division by a variable costs a divide instruction).
+#[inline(always)]
+fn late_moves_pruned(node: &Node, move_count: usize, p: &SearchParams) -> bool {
+    let depth = node.depth;
+    let lmp_limit = (p.lmp_base + depth * depth) as usize >> (!node.improving as usize);
+    depth <= p.lmp_max_depth && move_count > lmp_limit
 }
 
 /// Step 9c. The late-move reduction of a quiet move at `node`: the table's value `base` for
