@@ -20,7 +20,9 @@
 //!    ply shallower.
 //! 9. **The move loop**, moves from the picker (`ordering.rs`), for each: (a) singular
 //!    extension of the hash move (or multi-cut, or its negative extension); (b) shallow
-//!    pruning near the leaves: late-move, futility and SEE pruning; (c) the search below it:
+//!    pruning near the leaves: late-move, futility and SEE pruning (once late-move pruning
+//!    holds, the picker drops the quiet moves it would skip and says how many, so the move
+//!    numbers stay those of handing every move out); (c) the search below it:
 //!    the first move with the full window, the others with a null window, late-move
 //!    reductions and re-searches; (d) the best move so far; a cutoff rewards it in the
 //!    histories.
