@@ -95,7 +95,7 @@ pub struct MovePicker {
     /// The side to move at the root (for an extension's move filter).
     root_side: Color,
     /// Whether quiet moves that give no check are dropped ([`MovePicker::drop_quiets`]).
-    drop: Drop,
+    drop: Dropping,
     /// The dropped moves passed over before the move last handed out (or, after the last
     /// one, at the end of the list).
     skipped: usize,
@@ -105,7 +105,7 @@ pub struct MovePicker {
 
 /// The state of [`MovePicker::drop_quiets`].
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Drop {
+enum Dropping {
     /// Every move is handed out.
     No,
     /// To be done when the list is sorted; the move to leave uncounted (the search's
@@ -175,7 +175,7 @@ impl MovePicker {
             lineage,
             capture_weight,
             root_side,
-            drop: Drop::No,
+            drop: Dropping::No,
             skipped: 0,
             trailing: 0,
         }
@@ -193,10 +193,10 @@ impl MovePicker {
         check_info: &CheckInfo,
         excluded: Option<Move>,
     ) {
-        if self.drop != Drop::No {
+        if self.drop != Dropping::No {
             return;
         }
-        self.drop = Drop::Pending(excluded);
+        self.drop = Dropping::Pending(excluded);
         if self.sorted {
             self.drop_now(buffer, board, check_info, excluded);
         }
@@ -204,7 +204,7 @@ impl MovePicker {
 
     /// Whether [`MovePicker::drop_quiets`] has been asked for.
     pub fn dropping(&self) -> bool {
-        self.drop != Drop::No
+        self.drop != Dropping::No
     }
 
     /// The number of dropped moves passed over before the move [`MovePicker::next`] has just
@@ -237,7 +237,7 @@ impl MovePicker {
         }
         buffer.moves.truncate(kept);
         self.trailing = passed as usize;
-        self.drop = Drop::Done;
+        self.drop = Dropping::Done;
     }
 
     /// What the node's ordering and an extension's hooks are told about the node.
@@ -280,7 +280,7 @@ impl MovePicker {
             self.generate(buffer, board, heuristics, ext);
         }
         while let Some((mv, score)) = self.pick_best(buffer, board) {
-            if self.drop == Drop::Done {
+            if self.drop == Dropping::Done {
                 self.skipped = score as usize;
                 return Some(mv);
             }
@@ -323,7 +323,7 @@ impl MovePicker {
         if start == SELECTION_PICKS && !self.sorted {
             buffer.sort_from(start);
             self.sorted = true;
-            if let Drop::Pending(excluded) = self.drop {
+            if let Dropping::Pending(excluded) = self.drop {
                 self.drop_now(buffer, board, &board.check_info(), excluded);
                 if start >= buffer.moves.len() {
                     return None;
